@@ -1,0 +1,15 @@
+// One jest run over every package: one process, one summary line for CI.
+const { existsSync, readdirSync } = require('node:fs');
+const path = require('node:path');
+
+const projects = ['packages', 'apps'].flatMap((group) =>
+  readdirSync(path.join(__dirname, group))
+    .map((name) => path.join(__dirname, group, name, 'jest.config.cjs'))
+    .filter((file) => existsSync(file))
+    .flatMap((file) => [].concat(require(file))),
+);
+
+module.exports = {
+  projects,
+  reporters: ['default', '<rootDir>/tooling/jest/summary-reporter.cjs'],
+};

@@ -1,0 +1,96 @@
+import { PGlite } from '@electric-sql/pglite';
+import { PrismaPg } from '@prisma/adapter-pg';
+import { PrismaPGlite } from 'pglite-prisma-adapter';
+import pg from 'pg';
+import { PrismaClient } from './generated/prisma/client.js';
+import { migrate, type SqlRunner } from './migrate.js';
+
+export type Database = PrismaClient;
+export type { Prisma } from './generated/prisma/client.js';
+
+/** Where the data lives: a PostgreSQL URL, or the embedded PGlite (a directory, or memory). */
+export type DatabaseTarget =
+  | { kind: 'postgres'; url: string; poolSize?: number }
+  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
+
+export interface DatabaseHandle {
+  readonly prisma: Database;
+  readonly kind: DatabaseTarget['kind'];
+  /** Applies pending migrations of prisma/migrations. */
+  migrate(): Promise<string[]>;
+  /** Runs raw SQL (several statements allowed); for tools and tests, never for request paths. */
+  exec(sql: string): Promise<void>;
+  /** Dumps the embedded database (PGlite only). */
+  dump?(): Promise<Blob>;
+  close(): Promise<void>;
+}
+
+/** Opens the database the target names; nothing is migrated until `migrate()` is called. */
+export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
+  return target.kind === 'postgres' ? openPostgres(target.url, target.poolSize) : openPglite(target);
+}
+
+function openPostgres(url: string, poolSize = 10): DatabaseHandle {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
+  const runner: SqlRunner = {
+    async exec(sql) {
+      await pool.query(sql);
+    },
+    async query(sql, params) {
+      return (await pool.query(sql, params as unknown[])).rows;
+    },
+    async withLock(work) {
+      // One migrator at a time across every gateway instance on this database.
+      const client = await pool.connect();
+      try {
+        await client.query('SELECT pg_advisory_lock(72707369)');
+        return await work({
+          exec: async (sql) => void (await client.query(sql)),
+          query: async (sql, params) => (await client.query(sql, params as unknown[])).rows,
+        });
+      } finally {
+        await client.query('SELECT pg_advisory_unlock(72707369)').catch(() => undefined);
+        client.release();
+      }
+    },
+  };
+  return {
+    prisma,
+    kind: 'postgres',
+    migrate: () => migrate(runner),
+    exec: runner.exec,
+    async close() {
+      await prisma.$disconnect();
+      await pool.end();
+    },
+  };
+}
+
+async function openPglite(target: { dataDir?: string; loadDataDir?: Blob }): Promise<DatabaseHandle> {
+  const pglite = await PGlite.create(target.dataDir, target.loadDataDir ? { loadDataDir: target.loadDataDir } : {});
+  const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
+  const runner: SqlRunner = {
+    async exec(sql) {
+      await pglite.exec(sql);
+    },
+    async query(sql, params) {
+      return (await pglite.query<Record<string, unknown>>(sql, params as unknown[])).rows;
+    },
+    // PGlite is a single connection inside this process: nothing else can migrate at once.
+    withLock: (work) => work(runner),
+  };
+  return {
+    prisma,
+    kind: 'pglite',
+    migrate: () => migrate(runner),
+    exec: runner.exec,
+    async dump() {
+      return (await pglite.dumpDataDir('none')) as Blob;
+    },
+    async close() {
+      await prisma.$disconnect();
+      await pglite.close();
+    },
+  };
+}

@@ -1,0 +1,13 @@
+export { AuthError, codeOf, raise, isAuthError, type ErrorDefinition, type ErrorStatus } from './errors.js';
+export { GENERAL_ERRORS } from './error-codes.js';
+export { systemClock, ManualClock, addSeconds, SECOND, MINUTE, HOUR, DAY, type Clock } from './clock.js';
+export { uuid, type IdGenerator } from './ids.js';
+export {
+  randomToken,
+  randomLowercaseToken,
+  constantTimeEqual,
+  hmacSha256,
+  sha256Hex,
+  signValue,
+  unsignValue,
+} from './crypto.js';
