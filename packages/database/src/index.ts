@@ -1,4 +1,5 @@
 export { openDatabase, type Database, type DatabaseHandle, type DatabaseTarget, type Prisma } from './client.js';
 export { migrate, readMigrations, defaultMigrationsDir, type Migration, type SqlRunner } from './migrate.js';
 export { databaseTarget } from './target.js';
-export { isUniqueViolation } from './errors.js';
+export { isUniqueViolation, isNotFound, violatedFields } from './errors.js';
+export { toUser, toSession, toAccount, toVerification } from './records.js';

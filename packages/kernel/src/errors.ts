@@ -21,7 +21,7 @@ export class AuthError extends Error {
   }
 }
 
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429 | 500;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500;
 
 /**
  * The code of a message: upper-case, with every run of other characters turned into one
@@ -38,11 +38,13 @@ export function codeOf(message: string): string {
 export interface ErrorDefinition {
   readonly status: ErrorStatus;
   readonly message: string;
+  /** Only where the spec names a code that is not the message's own (BANNED_USER). */
+  readonly code?: string;
 }
 
 /** Builds the error of a catalogue entry; `message` replaces the text for templated entries. */
 export function raise(definition: ErrorDefinition, details?: Record<string, unknown>): AuthError {
-  return new AuthError(definition.status, definition.message, codeOf(definition.message), details);
+  return new AuthError(definition.status, definition.message, definition.code ?? codeOf(definition.message), details);
 }
 
 export function isAuthError(error: unknown): error is AuthError {

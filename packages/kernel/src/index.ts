@@ -11,3 +11,16 @@ export {
   signValue,
   unsignValue,
 } from './crypto.js';
+export {
+  newUser,
+  newAccount,
+  CREDENTIAL_PROVIDER,
+  type User,
+  type Session,
+  type Account,
+  type Verification,
+  type NotificationStatus,
+} from './entities.js';
+export { createMemoryTables, type MemoryTables } from './memory-tables.js';
+export type { Logger } from './logger.js';
+export { silentLogger, consoleLogger } from './logger.js';

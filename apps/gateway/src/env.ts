@@ -1,0 +1,94 @@
+// The one place that reads the environment: every variable validated with zod at start,
+// with a clear message for each bad value.
+import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
+import type { Logger } from '@tend/kernel';
+import { defaultConfig, type GatewayConfig } from './config.js';
+
+const onOff = z.enum(['on', 'off']);
+
+const origin = z
+  .string()
+  .trim()
+  .min(1, 'an empty trusted origin is not allowed')
+  .refine((value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol), 'must be an http(s) origin such as https://app.example.com')
+  .transform((value) => new URL(value).origin);
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    AUTH_BASE_URL: z
+      .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://tend.example.com' })
+      .optional()
+      .transform((value) => value?.replace(/\/+$/, '')),
+    AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    DATABASE_URL: z
+      .string()
+      .optional()
+      .refine((value) => !value || /^postgres(ql)?:\/\//.test(value), 'must be a postgresql:// URL, or unset for the embedded database'),
+    PGLITE_DATA_DIR: z.string().min(1).default('.data/pglite'),
+    AUTH_TRUSTED_ORIGINS: z
+      .string()
+      .optional()
+      .transform((value, ctx) => {
+        if (value === undefined || value.trim() === '') return [];
+        const parsed = z.array(origin).safeParse(value.split(','));
+        if (!parsed.success) {
+          for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', message: `entry ${String(issue.path[0])}: ${issue.message}` });
+          return z.NEVER;
+        }
+        return parsed.data;
+      }),
+    RESEND_API_KEY: z.string().min(1).optional(),
+    RESEND_BASE_URL: z.url().optional(),
+    MAIL_FROM: z.string().min(3).default('Tend <no-reply@tend.local>'),
+    AUTH_RATE_LIMIT: onOff.optional(),
+    REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// URL' }).optional(),
+    AUTH_TRUSTED_PROXIES: z.string().optional(),
+    AUTH_COOKIE_CACHE: onOff.default('off'),
+    AUTH_REQUIRE_EMAIL_VERIFICATION: onOff.default('off'),
+    AUTH_BOOTSTRAP_ADMIN_EMAIL: z.email().optional(),
+    AUTH_BOOTSTRAP_ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').max(128).optional(),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production' && !env.AUTH_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['AUTH_SECRET'], message: 'is required in production (at least 32 random characters)' });
+    }
+    if (!!env.AUTH_BOOTSTRAP_ADMIN_EMAIL !== !!env.AUTH_BOOTSTRAP_ADMIN_PASSWORD) {
+      ctx.addIssue({ code: 'custom', path: ['AUTH_BOOTSTRAP_ADMIN_PASSWORD'], message: 'AUTH_BOOTSTRAP_ADMIN_EMAIL and AUTH_BOOTSTRAP_ADMIN_PASSWORD go together' });
+    }
+  });
+
+export type Env = z.infer<typeof envSchema>;
+
+export class EnvError extends Error {}
+
+/** Parses the environment; throws an EnvError listing every bad variable. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.') || 'environment'}: ${issue.message}`);
+    throw new EnvError(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}
+
+/** The gateway configuration of an environment. A missing secret outside production is generated, with a warning. */
+export function configFromEnv(env: Env, logger: Logger): GatewayConfig {
+  let secret = env.AUTH_SECRET;
+  if (!secret) {
+    logger.warn('AUTH_SECRET is not set: using a random secret for this run; sessions end when the gateway restarts');
+    secret = randomBytes(32).toString('base64url');
+  }
+  return defaultConfig({
+    production: env.NODE_ENV === 'production',
+    baseURL: env.AUTH_BASE_URL ?? null,
+    secret,
+    trustedOrigins: env.AUTH_TRUSTED_ORIGINS,
+    cookieCache: { enabled: env.AUTH_COOKIE_CACHE === 'on', maxAge: 300 },
+    requireEmailVerification: env.AUTH_REQUIRE_EMAIL_VERIFICATION === 'on',
+  });
+}

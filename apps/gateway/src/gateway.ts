@@ -1,0 +1,25 @@
+import type { Express } from 'express';
+import type { Container } from 'inversify';
+import type { DatabaseHandle } from '@tend/database';
+import { consoleLogger, systemClock, type Clock, type Logger } from '@tend/kernel';
+import { createApp } from './app.js';
+import type { GatewayConfig } from './config.js';
+import { createContainer } from './container.js';
+
+export interface Gateway {
+  app: Express;
+  container: Container;
+}
+
+export interface GatewayOptions {
+  config: GatewayConfig;
+  database: DatabaseHandle;
+  clock?: Clock;
+  logger?: Logger;
+}
+
+/** Composes a gateway on an open (and migrated) database. */
+export function createGateway({ config, database, clock = systemClock, logger = consoleLogger }: GatewayOptions): Gateway {
+  const container = createContainer({ config, db: database.prisma, clock, logger });
+  return { app: createApp(container), container };
+}

@@ -1,0 +1,77 @@
+import type { Request, RequestHandler } from 'express';
+import { AuthError } from '@tend/kernel';
+
+/** The fields that may send a user's browser somewhere: each must be relative or trusted. */
+export const REDIRECT_FIELDS = ['callbackURL', 'redirectTo', 'errorCallbackURL', 'newUserCallbackURL'] as const;
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Which origins are trusted: the base URL's (configured, or the request's own when none is
+ * configured) and the configured list.
+ */
+export class TrustedOrigins {
+  private readonly fixed: Set<string>;
+
+  constructor(
+    private readonly baseURL: string | null,
+    origins: readonly string[],
+  ) {
+    this.fixed = new Set(origins);
+    if (baseURL) this.fixed.add(new URL(baseURL).origin);
+  }
+
+  /** The base URL: configured, or derived from the request. */
+  baseURLOf(req: Request): string {
+    return this.baseURL ?? `${req.protocol}://${req.get('host') ?? 'localhost'}`;
+  }
+
+  isTrusted(origin: string, req: Request): boolean {
+    return this.fixed.has(origin) || (!this.baseURL && origin === new URL(this.baseURLOf(req)).origin);
+  }
+
+  /** A relative path ("/x", not "//x" or "/\x") or an absolute URL on a trusted origin. */
+  isSafeRedirect(target: string, req: Request): boolean {
+    if (/[\u0000-\u001f\\]/.test(target)) return false;
+    if (target.startsWith('/')) return !target.startsWith('//');
+    if (!URL.canParse(target)) return false;
+    const url = new URL(target);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && this.isTrusted(url.origin, req);
+  }
+}
+
+function originOf(req: Request): string | null {
+  const origin = req.get('origin');
+  if (origin && origin !== 'null') return origin;
+  const referer = req.get('referer');
+  return referer && URL.canParse(referer) ? new URL(referer).origin : null;
+}
+
+/**
+ * A state-changing request that carries cookies must come from a trusted origin (Origin,
+ * or Referer when there is no Origin): a cross-site form cannot ride a user's session.
+ */
+export function originCheck(origins: TrustedOrigins): RequestHandler {
+  return (req, _res, next) => {
+    if (SAFE_METHODS.has(req.method) || !req.headers.cookie) return next();
+    const origin = originOf(req);
+    if (!origin || !origins.isTrusted(origin, req)) throw new AuthError(403, 'Invalid origin', 'INVALID_ORIGIN');
+    next();
+  };
+}
+
+/** Every redirect field of body and query must be safe: 403 `Invalid {field}` otherwise. */
+export function redirectCheck(origins: TrustedOrigins): RequestHandler {
+  return (req, _res, next) => {
+    const body = (typeof req.body === 'object' && req.body) || {};
+    for (const field of REDIRECT_FIELDS) {
+      for (const value of [body[field], req.query[field]]) {
+        if (value === undefined || value === null || value === '') continue;
+        if (typeof value !== 'string' || !origins.isSafeRedirect(value, req)) {
+          throw new AuthError(403, `Invalid ${field}`);
+        }
+      }
+    }
+    next();
+  };
+}

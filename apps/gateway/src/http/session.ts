@@ -1,0 +1,128 @@
+import type { Request, RequestHandler, Response } from 'express';
+import { raise, type Clock, type Logger, type Session, type User } from '@tend/kernel';
+import { CookieCache, SESSION_ERRORS, SessionCookies, type SessionManager, type SessionWithUser } from '@tend/sessions';
+import type { TrustedOrigins } from './origins.js';
+
+export interface Auth {
+  session: Session;
+  user: User;
+}
+
+interface TokenSource {
+  token: string;
+  fromCookie: boolean;
+  dontRemember: boolean;
+  cookies: Record<string, string | undefined>;
+}
+
+/**
+ * The HTTP side of sessions: reads the session from the signed cookie (or a bearer token for
+ * non-browser clients), writes and clears the cookies, and guards routes that need a session.
+ */
+export class SessionHttp {
+  private readonly secure: SessionCookies;
+  private readonly plain: SessionCookies;
+  private readonly cache: CookieCache;
+
+  constructor(
+    private readonly manager: SessionManager,
+    private readonly origins: TrustedOrigins,
+    private readonly clock: Clock,
+    private readonly logger: Logger,
+    secret: string,
+    cacheConfig: { enabled: boolean; maxAge: number },
+  ) {
+    this.secure = new SessionCookies(secret, { secure: true });
+    this.plain = new SessionCookies(secret, { secure: false });
+    this.cache = new CookieCache(secret, cacheConfig);
+  }
+
+  /** Secure `__Secure-` cookies when the base URL is https. */
+  cookiesFor(req: Request): SessionCookies {
+    return this.origins.baseURLOf(req).startsWith('https:') ? this.secure : this.plain;
+  }
+
+  /** The live session of the request, refreshing it (and its cookie) when due. */
+  async resolve(req: Request, res: Response, options: { disableCookieCache?: boolean; disableRefresh?: boolean } = {}): Promise<Auth | null> {
+    const source = this.tokenOf(req);
+    if (!source) return null;
+    const cookies = this.cookiesFor(req);
+    if (this.cache.config.enabled && !options.disableCookieCache && source.fromCookie) {
+      const cached = this.cache.decode(cookies.read(source.cookies, cookies.names.sessionData), this.clock.now());
+      if (cached && cached.session.token === source.token) return cached;
+    }
+    const resolved = await this.manager.resolve(source.token, { disableRefresh: options.disableRefresh, dontRemember: source.dontRemember });
+    if (!resolved) {
+      if (source.fromCookie) this.append(res, cookies.clearAll());
+      return null;
+    }
+    if (source.fromCookie) {
+      if (resolved.refreshed) this.append(res, [cookies.write(cookies.names.sessionToken, resolved.session.token, this.manager.config.expiresIn)]);
+      this.writeCache(res, cookies, resolved);
+    }
+    return { session: resolved.session, user: resolved.user };
+  }
+
+  /** Sets the cookies of a new session. */
+  start(req: Request, res: Response, auth: Auth, rememberMe = true): void {
+    const cookies = this.cookiesFor(req);
+    const maxAge = Math.round((auth.session.expiresAt.getTime() - this.clock.now().getTime()) / 1000);
+    this.append(res, cookies.sessionCookies(auth.session.token, maxAge, rememberMe));
+    this.writeCache(res, cookies, auth);
+  }
+
+  /** Writes the cookie cache again after the user changed (no-op when the cache is off). */
+  refreshCache(req: Request, res: Response, auth: Auth): void {
+    if (this.tokenOf(req)?.fromCookie) this.writeCache(res, this.cookiesFor(req), auth);
+  }
+
+  /** Clears every session cookie. */
+  end(req: Request, res: Response): void {
+    this.append(res, this.cookiesFor(req).clearAll());
+  }
+
+  /** The request's session token: the signed cookie, else `Authorization: Bearer <token>`. */
+  tokenOf(req: Request): TokenSource | null {
+    const cookies = this.cookiesFor(req);
+    const jar = cookies.parse(req.headers.cookie);
+    const fromCookie = cookies.read(jar, cookies.names.sessionToken);
+    if (fromCookie) {
+      return { token: fromCookie, fromCookie: true, dontRemember: cookies.read(jar, cookies.names.dontRemember) === 'true', cookies: jar };
+    }
+    const header = req.headers.authorization;
+    if (header?.startsWith('Bearer ')) {
+      const value = header.slice(7).trim();
+      // A bearer may be the raw token, or the signed cookie value.
+      const token = cookies.read({ v: value }, 'v') ?? value;
+      if (/^[A-Za-z0-9]{32}$/.test(token)) return { token, fromCookie: false, dontRemember: false, cookies: jar };
+    }
+    return null;
+  }
+
+  /** Guards a route: 401 without a live session; the session is in `res.locals.auth`. */
+  readonly required: RequestHandler = async (req, res, next) => {
+    const auth = await this.resolve(req, res);
+    if (!auth) throw raise(SESSION_ERRORS.UNAUTHORIZED);
+    res.locals.auth = auth;
+    next();
+  };
+
+  private writeCache(res: Response, cookies: SessionCookies, data: SessionWithUser): void {
+    if (!this.cache.config.enabled) return;
+    try {
+      this.append(res, [cookies.write(cookies.names.sessionData, this.cache.encode(data, this.clock.now()), this.cache.config.maxAge)]);
+    } catch (error) {
+      // Too large to cache: the session still works, just without the cookie cache.
+      this.logger.warn('session not cached in a cookie', { reason: (error as Error).message });
+    }
+  }
+
+  private append(res: Response, values: string[]): void {
+    for (const value of values) res.append('Set-Cookie', value);
+  }
+}
+
+/** The session a guarded route runs under. */
+export function authOf(res: Response): Auth {
+  return res.locals.auth as Auth;
+}

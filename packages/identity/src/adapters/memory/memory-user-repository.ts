@@ -1,0 +1,57 @@
+import { raise, type Account, type MemoryTables, type User } from '@tend/kernel';
+import { IDENTITY_ERRORS } from '../../error-codes.js';
+import type { UserRepository } from '../../ports.js';
+import { USERNAME_ERRORS } from '../../username.js';
+
+/** Users in memory, with the database's unique rules and cascades. */
+export class MemoryUserRepository implements UserRepository {
+  constructor(private readonly tables: MemoryTables) {}
+
+  async findById(id: string): Promise<User | null> {
+    const user = this.tables.users.get(id);
+    return user ? { ...user } : null;
+  }
+
+  async findByEmail(email: string): Promise<User | null> {
+    return this.find((u) => u.email === email);
+  }
+
+  async findByUsername(username: string): Promise<User | null> {
+    return this.find((u) => u.username === username);
+  }
+
+  async create(user: User, account?: Account): Promise<User> {
+    this.assertUnique(user);
+    this.tables.users.set(user.id, { ...user });
+    if (account) this.tables.accounts.set(account.id, { ...account });
+    return { ...user };
+  }
+
+  async update(id: string, patch: Partial<User>): Promise<User> {
+    const current = this.tables.users.get(id);
+    if (!current) throw raise(IDENTITY_ERRORS.USER_NOT_FOUND);
+    const updated = { ...current, ...patch };
+    this.assertUnique(updated);
+    this.tables.users.set(id, updated);
+    return { ...updated };
+  }
+
+  async delete(id: string): Promise<void> {
+    this.tables.users.delete(id);
+    for (const [token, session] of this.tables.sessions) if (session.userId === id) this.tables.sessions.delete(token);
+    for (const [key, account] of this.tables.accounts) if (account.userId === id) this.tables.accounts.delete(key);
+  }
+
+  private find(predicate: (user: User) => boolean): User | null {
+    for (const user of this.tables.users.values()) if (predicate(user)) return { ...user };
+    return null;
+  }
+
+  private assertUnique(user: User): void {
+    for (const other of this.tables.users.values()) {
+      if (other.id === user.id) continue;
+      if (other.email === user.email) throw raise(IDENTITY_ERRORS.USER_ALREADY_EXISTS);
+      if (user.username && other.username === user.username) throw raise(USERNAME_ERRORS.USERNAME_IS_ALREADY_TAKEN);
+    }
+  }
+}

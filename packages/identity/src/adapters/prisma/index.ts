@@ -1,0 +1,2 @@
+export { PrismaUserRepository } from './prisma-user-repository.js';
+export { PrismaAccountRepository } from './prisma-account-repository.js';

@@ -1,0 +1,58 @@
+import { isNotFound, isUniqueViolation, toUser, violatedFields, type Database } from '@tend/database';
+import { raise, type Account, type User } from '@tend/kernel';
+import { IDENTITY_ERRORS } from '../../error-codes.js';
+import type { UserRepository } from '../../ports.js';
+import { USERNAME_ERRORS } from '../../username.js';
+
+/** Users in the `user` table. Unique violations become the spec's 422 errors. */
+export class PrismaUserRepository implements UserRepository {
+  constructor(private readonly db: Database) {}
+
+  async findById(id: string): Promise<User | null> {
+    const row = await this.db.user.findUnique({ where: { id } });
+    return row && toUser(row);
+  }
+
+  async findByEmail(email: string): Promise<User | null> {
+    const row = await this.db.user.findUnique({ where: { email } });
+    return row && toUser(row);
+  }
+
+  async findByUsername(username: string): Promise<User | null> {
+    const row = await this.db.user.findUnique({ where: { username } });
+    return row && toUser(row);
+  }
+
+  async create(user: User, account?: Account): Promise<User> {
+    try {
+      const { userId: _owner, ...accountData } = account ?? ({} as Account);
+      const row = await this.db.user.create({
+        data: { ...user, ...(account ? { accounts: { create: accountData } } : {}) },
+      });
+      return toUser(row);
+    } catch (error) {
+      throw uniqueError(error);
+    }
+  }
+
+  async update(id: string, patch: Partial<User>): Promise<User> {
+    try {
+      return toUser(await this.db.user.update({ where: { id }, data: patch }));
+    } catch (error) {
+      if (isNotFound(error)) throw raise(IDENTITY_ERRORS.USER_NOT_FOUND);
+      throw uniqueError(error);
+    }
+  }
+
+  async delete(id: string): Promise<void> {
+    // Sessions and accounts go with the user (ON DELETE CASCADE).
+    await this.db.user.deleteMany({ where: { id } });
+  }
+}
+
+function uniqueError(error: unknown): unknown {
+  if (!isUniqueViolation(error)) return error;
+  return violatedFields(error).includes('username')
+    ? raise(USERNAME_ERRORS.USERNAME_IS_ALREADY_TAKEN)
+    : raise(IDENTITY_ERRORS.USER_ALREADY_EXISTS);
+}

@@ -1,0 +1,32 @@
+import type { Account, User } from '@tend/kernel';
+
+/** Where users live. Emails and usernames are stored lowercase. */
+export interface UserRepository {
+  findById(id: string): Promise<User | null>;
+  findByEmail(email: string): Promise<User | null>;
+  findByUsername(username: string): Promise<User | null>;
+  /**
+   * Creates a user and, when given, its first account, atomically. A taken email answers
+   * 422 User already exists (whoever loses a race of two sign-ups gets it).
+   */
+  create(user: User, account?: Account): Promise<User>;
+  update(id: string, patch: Partial<Omit<User, 'id' | 'createdAt'>>): Promise<User>;
+  /** Deletes a user with its sessions and accounts. */
+  delete(id: string): Promise<void>;
+}
+
+/** Where linked accounts live: one credential account per user, plus provider accounts. */
+export interface AccountRepository {
+  findCredential(userId: string): Promise<Account | null>;
+  findByProvider(providerId: string, accountId: string): Promise<Account | null>;
+  listByUser(userId: string): Promise<Account[]>;
+  create(account: Account): Promise<Account>;
+  update(id: string, patch: Partial<Omit<Account, 'id' | 'userId' | 'createdAt'>>): Promise<Account>;
+  delete(id: string): Promise<void>;
+}
+
+/** Hashes passwords off the event loop and verifies them in constant time. */
+export interface PasswordHasher {
+  hash(password: string): Promise<string>;
+  verify(hash: string, password: string): Promise<boolean>;
+}

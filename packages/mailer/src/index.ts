@@ -1,0 +1,20 @@
+export { MAIL_PURPOSES, type Mailer, type MailMessage, type MailPurpose } from './mailer.port.js';
+export { MAILER_ERRORS } from './error-codes.js';
+export { extractLinks } from './links.js';
+export {
+  verificationEmail,
+  passwordResetEmail,
+  changeEmailConfirmation,
+  deleteAccountConfirmation,
+  organizationInvitation,
+  escapeHtml,
+  httpUrl,
+  PRODUCT_NAME,
+  type RenderedMail,
+} from './templates/index.js';
+export {
+  DevOutboxMailer,
+  DEFAULT_OUTBOX_CAPACITY,
+  type DevOutboxMailerOptions,
+  type OutboxMail,
+} from './adapters/memory/index.js';

@@ -1,0 +1,31 @@
+/** Why a mail is sent; adapters log it instead of the mail's content. */
+export type MailPurpose = 'verification' | 'password-reset' | 'change-email' | 'delete-account' | 'invitation';
+
+export const MAIL_PURPOSES: readonly MailPurpose[] = [
+  'verification',
+  'password-reset',
+  'change-email',
+  'delete-account',
+  'invitation',
+];
+
+/** One transactional mail, rendered (see the templates) and addressed. */
+export interface MailMessage {
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  /** Sending twice with the same key delivers one mail (retries after a timeout are safe). */
+  idempotencyKey?: string;
+  /** For logs only; adapters never log the subject, body, token or link in production. */
+  purpose: MailPurpose;
+}
+
+/**
+ * Sends transactional mail. `send` resolves once the provider has accepted the mail and
+ * rejects with a 500 `AuthError` (see `MAILER_ERRORS`) when it has not, so the caller can
+ * report the failure and undo its own work.
+ */
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+}

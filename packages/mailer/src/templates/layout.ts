@@ -1,0 +1,105 @@
+import { escapeHtml, httpUrl, renderingFailed, singleLine } from './escape.js';
+
+export const PRODUCT_NAME = 'Tend';
+
+/** A rendered mail: the subject and its HTML and plain-text twins. */
+export interface RenderedMail {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+/** What a Tend mail says, all plain text: the layout escapes every value once. */
+export interface MailContent {
+  subject: string;
+  /** The inbox preview line. */
+  preheader: string;
+  greeting: string;
+  paragraphs: string[];
+  action: { label: string; url: string };
+  /** When the link stops working. */
+  expiry: string;
+  /** What to do if the mail was not expected. */
+  closing: string;
+}
+
+const FONT = "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif";
+const INK = '#2d3a36';
+const MUTED = '#5f6b67';
+const ACCENT = '#3d6b5f';
+const PAGE = '#f4f1ec';
+
+/** Renders a mail as table-based HTML with inline styles (what mail clients keep) and text. */
+export function renderMail(content: MailContent): RenderedMail {
+  const url = httpUrl(content.action.url);
+  const subject = singleLine(content.subject);
+  return { subject, html: renderHtml(content, subject, url), text: renderText(content, url) };
+}
+
+/** "Hi Ada," or "Hi," when the name is blank. */
+export function greetingFor(name: string): string {
+  const trimmed = singleLine(name);
+  return trimmed ? `Hi ${trimmed},` : 'Hi,';
+}
+
+/** "This link expires in 1 hour." with the unit made plural when needed. */
+export function expiryLine(thing: 'link' | 'invitation', amount: number, unit: 'minute' | 'hour' | 'day'): string {
+  if (!Number.isFinite(amount) || amount <= 0) throw renderingFailed(`the expiry ${amount} is not a positive number`);
+  return `This ${thing} expires in ${amount} ${amount === 1 ? unit : `${unit}s`}.`;
+}
+
+function renderHtml(content: MailContent, subject: string, url: string): string {
+  const href = escapeHtml(url);
+  const paragraph = (text: string, size = 16, color = INK) =>
+    `<p style="margin:0 0 16px;font-family:${FONT};font-size:${size}px;line-height:1.6;color:${color};">${escapeHtml(text)}</p>`;
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light">
+<title>${escapeHtml(subject)}</title>
+</head>
+<body style="margin:0;padding:0;background-color:${PAGE};">
+<div style="display:none;max-height:0;overflow:hidden;opacity:0;mso-hide:all;">${escapeHtml(content.preheader)}</div>
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="background-color:${PAGE};">
+<tr><td align="center" style="padding:32px 16px;">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="max-width:560px;background-color:#ffffff;border-radius:12px;">
+<tr><td style="padding:32px 32px 8px;font-family:${FONT};font-size:20px;font-weight:600;color:${ACCENT};">${PRODUCT_NAME}</td></tr>
+<tr><td style="padding:16px 32px 0;">
+${paragraph(content.greeting)}
+${content.paragraphs.map((text) => paragraph(text)).join('\n')}
+</td></tr>
+<tr><td style="padding:8px 32px 24px;">
+<table role="presentation" cellpadding="0" cellspacing="0" border="0"><tr>
+<td style="border-radius:8px;background-color:${ACCENT};">
+<a href="${href}" target="_blank" rel="noopener" style="display:inline-block;padding:12px 24px;font-family:${FONT};font-size:16px;font-weight:600;color:#ffffff;text-decoration:none;border-radius:8px;">${escapeHtml(content.action.label)}</a>
+</td>
+</tr></table>
+</td></tr>
+<tr><td style="padding:0 32px 16px;">
+${paragraph(content.expiry, 14, MUTED)}
+<p style="margin:0 0 16px;font-family:${FONT};font-size:14px;line-height:1.6;color:${MUTED};">If the button does not work, copy this link into your browser:<br><a href="${href}" target="_blank" rel="noopener" style="color:${ACCENT};word-break:break-all;">${href}</a></p>
+</td></tr>
+<tr><td style="padding:16px 32px 32px;border-top:1px solid #e8e4dd;">
+${paragraph(content.closing, 13, MUTED)}
+<p style="margin:0;font-family:${FONT};font-size:13px;line-height:1.6;color:${MUTED};">${PRODUCT_NAME}</p>
+</td></tr>
+</table>
+</td></tr>
+</table>
+</body>
+</html>
+`;
+}
+
+function renderText(content: MailContent, url: string): string {
+  return [
+    content.greeting,
+    ...content.paragraphs,
+    `${content.action.label}:\n${url}`,
+    content.expiry,
+    content.closing,
+    `— ${PRODUCT_NAME}`,
+  ].join('\n\n') + '\n';
+}

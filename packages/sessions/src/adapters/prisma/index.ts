@@ -1,0 +1,1 @@
+export { PrismaSessionStore } from './prisma-session-store.js';

@@ -1,0 +1,54 @@
+import { raise, signValue, type Session, type User } from '@tend/kernel';
+import { SESSION_ERRORS } from './error-codes.js';
+import type { SessionWithUser } from './session-store.port.js';
+
+/** A cached session cookie may not exceed this many characters. */
+export const COOKIE_CACHE_LIMIT = 4093;
+
+export interface CookieCacheConfig {
+  enabled: boolean;
+  /** Seconds a cached copy stays valid (default 300). */
+  maxAge: number;
+}
+
+export const DEFAULT_COOKIE_CACHE: CookieCacheConfig = { enabled: false, maxAge: 300 };
+
+const SESSION_DATES = ['expiresAt', 'createdAt', 'updatedAt'] as const;
+const USER_DATES = ['createdAt', 'updatedAt', 'banExpires'] as const;
+
+function revive<T extends object>(record: T, keys: readonly string[]): T {
+  const copy = { ...record } as Record<string, unknown>;
+  for (const key of keys) if (typeof copy[key] === 'string') copy[key] = new Date(copy[key] as string);
+  return copy as T;
+}
+
+/**
+ * The signed copy of a session and its user kept in a cookie, so get-session can answer
+ * without the database for `maxAge` seconds.
+ */
+export class CookieCache {
+  constructor(
+    private readonly secret: string,
+    readonly config: CookieCacheConfig,
+  ) {}
+
+  /** The cookie payload for this session (the cookie writer signs it). */
+  encode(data: SessionWithUser, now: Date): string {
+    const payload = Buffer.from(JSON.stringify({ ...data, cachedUntil: now.getTime() + this.config.maxAge * 1000 })).toString('base64url');
+    if (signValue(this.secret, payload).length > COOKIE_CACHE_LIMIT) throw raise(SESSION_ERRORS.SESSION_DATA_TOO_LARGE);
+    return payload;
+  }
+
+  /** The cached session of a verified cookie payload, or null when missing, stale or expired. */
+  decode(payload: string | null, now: Date): SessionWithUser | null {
+    if (!payload) return null;
+    try {
+      const data = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as SessionWithUser & { cachedUntil: number };
+      const session = revive<Session>(data.session, SESSION_DATES);
+      if (data.cachedUntil <= now.getTime() || session.expiresAt.getTime() <= now.getTime()) return null;
+      return { session, user: revive<User>(data.user, USER_DATES) };
+    } catch {
+      return null;
+    }
+  }
+}

@@ -1,0 +1,1 @@
+export { sessionStoreContract, type SessionStoreHarness } from './session-store.contract.js';
