@@ -1,3 +1,4 @@
+import { TOKENS } from '../src/tokens.js';
 import { startGateway, signUp, credentials, cookiesOf, setCookies, type TestGateway, ORIGIN } from './harness.js';
 
 describe('POST /sign-up/email', () => {
@@ -63,7 +64,7 @@ describe('POST /sign-up/email', () => {
     const results = await Promise.all(Array.from({ length: 6 }, () => gateway.http.post('/api/auth/sign-up/email').send(body)));
     const statuses = results.map((r) => r.status).sort();
     expect(statuses).toEqual([200, 422, 422, 422, 422, 422]);
-    const db = gateway.container.get<import('@tend/database').Database>(Symbol.for('tend.Database'));
+    const db = gateway.container.get(TOKENS.Database);
     expect(await db.user.count({ where: { email: body.email } })).toBe(1);
   });
 

@@ -1,3 +1,4 @@
+import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
@@ -32,6 +33,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
 
 function openPostgres(url: string, poolSize = 10): DatabaseHandle {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // pg-pool drops a broken idle client by itself; without a listener its 'error' event
+  // (a server restart, a dropped test database) would crash the process.
+  pool.on('error', () => undefined);
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
   const runner: SqlRunner = {
     async exec(sql) {
@@ -68,6 +72,7 @@ function openPostgres(url: string, poolSize = 10): DatabaseHandle {
 }
 
 async function openPglite(target: { dataDir?: string; loadDataDir?: Blob }): Promise<DatabaseHandle> {
+  if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
   const pglite = await PGlite.create(target.dataDir, target.loadDataDir ? { loadDataDir: target.loadDataDir } : {});
   const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
   const runner: SqlRunner = {

@@ -22,6 +22,11 @@ export class MemoryUserRepository implements UserRepository {
 
   async create(user: User, account?: Account): Promise<User> {
     this.assertUnique(user);
+    if (account) {
+      for (const other of this.tables.accounts.values()) {
+        if (other.providerId === account.providerId && other.accountId === account.accountId) throw new Error('Account already exists');
+      }
+    }
     this.tables.users.set(user.id, { ...user });
     if (account) this.tables.accounts.set(account.id, { ...account });
     return { ...user };

@@ -1,0 +1,32 @@
+import { ScryptPasswordHasher } from './scrypt-password-hasher.js';
+
+// Made outside Node by Python's hashlib.scrypt with better-auth's scheme: the salt's hex
+// string is the scrypt salt, the password is NFKC-normalised ("ﬁ" becomes "fi").
+const BETTER_AUTH_HASH =
+  '00112233445566778899aabbccddeeff:bec2cf5b9bfd4ce5d727cc253b6ab647221b26f8d2e9ddc921e6b5c5c252782504e73a3643b0f02ce16d2601d5ed51e8a57b46b7a88a4f80d3be1a2a657ea7bd';
+
+describe('ScryptPasswordHasher', () => {
+  const hasher = new ScryptPasswordHasher();
+
+  it('stores <16-byte salt hex>:<64-byte key hex> and verifies its own hashes', async () => {
+    const hash = await hasher.hash('correct horse battery');
+    expect(hash).toMatch(/^[0-9a-f]{32}:[0-9a-f]{128}$/);
+    expect(await hasher.verify(hash, 'correct horse battery')).toBe(true);
+    expect(await hasher.verify(hash, 'correct horse batterY')).toBe(false);
+  });
+
+  it('salts every hash anew', async () => {
+    expect(await hasher.hash('same password')).not.toBe(await hasher.hash('same password'));
+  });
+
+  it('verifies a hash made with better-auth\'s scheme unchanged, over the NFKC form', async () => {
+    expect(await hasher.verify(BETTER_AUTH_HASH, 'pässwörd ﬁne')).toBe(true);
+    expect(await hasher.verify(BETTER_AUTH_HASH, 'pässwörd fine')).toBe(true);
+    expect(await hasher.verify(BETTER_AUTH_HASH, 'passwort fine')).toBe(false);
+  });
+
+  it('answers false for a malformed hash instead of throwing', async () => {
+    expect(await hasher.verify('not-a-hash', 'x')).toBe(false);
+    expect(await hasher.verify('abc:zz', 'x')).toBe(false);
+  });
+});

@@ -1,0 +1,1 @@
+export { identityContract, type IdentityHarness } from './user-repository.contract.js';

@@ -1,0 +1,79 @@
+import { CREDENTIAL_PROVIDER, newAccount, newUser, uuid } from '@tend/kernel';
+import type { AccountRepository, UserRepository } from '../ports.js';
+
+export interface IdentityHarness {
+  users: UserRepository;
+  accounts: AccountRepository;
+  /** Counts the sessions of a user (to check cascades). */
+  sessionCount(userId: string): Promise<number>;
+  addSession(userId: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The behaviour every UserRepository/AccountRepository adapter pair must have. */
+export function identityContract(name: string, open: () => Promise<IdentityHarness>): void {
+  describe(`UserRepository and AccountRepository contract: ${name}`, () => {
+    let h: IdentityHarness;
+    const now = new Date(Date.UTC(2026, 0, 1));
+    beforeEach(async () => {
+      h = await open();
+    });
+    afterEach(() => h.close());
+
+    const user = (overrides = {}) => newUser({ id: uuid(), email: `${uuid()}@example.com`, name: 'N', ...overrides }, now);
+
+    it('creates a user with its credential account and finds it by id, email and username', async () => {
+      const u = user({ username: 'calm.tree', displayUsername: 'Calm.Tree' });
+      const account = newAccount({ id: uuid(), accountId: u.id, providerId: CREDENTIAL_PROVIDER, userId: u.id, password: 'hash' }, now);
+      await h.users.create(u, account);
+      expect(await h.users.findById(u.id)).toEqual(u);
+      expect((await h.users.findByEmail(u.email))?.id).toBe(u.id);
+      expect((await h.users.findByUsername('calm.tree'))?.id).toBe(u.id);
+      expect((await h.accounts.findCredential(u.id))?.password).toBe('hash');
+      expect((await h.accounts.findByProvider(CREDENTIAL_PROVIDER, u.id))?.id).toBe(account.id);
+    });
+
+    it('answers 422 USER_ALREADY_EXISTS for a taken email and the username error for a taken username', async () => {
+      const first = user({ username: 'taken' });
+      await h.users.create(first);
+      await expect(h.users.create(user({ email: first.email }))).rejects.toMatchObject({ status: 422, code: 'USER_ALREADY_EXISTS' });
+      await expect(h.users.create(user({ username: 'taken' }))).rejects.toMatchObject({ status: 422, code: 'USERNAME_IS_ALREADY_TAKEN_PLEASE_TRY_ANOTHER' });
+    });
+
+    it('creates neither user nor account when the account cannot be created', async () => {
+      const first = user();
+      const account = newAccount({ id: uuid(), accountId: 'same', providerId: 'github', userId: first.id }, now);
+      await h.users.create(first, account);
+      const second = user();
+      await expect(h.users.create(second, { ...account, id: uuid(), userId: second.id })).rejects.toBeDefined();
+      expect(await h.users.findById(second.id)).toBeNull();
+    });
+
+    it('updates a user and answers 404 User not found for a missing one', async () => {
+      const u = user();
+      await h.users.create(u);
+      expect((await h.users.update(u.id, { name: 'New' })).name).toBe('New');
+      await expect(h.users.update(uuid(), { name: 'x' })).rejects.toMatchObject({ code: 'USER_NOT_FOUND' });
+    });
+
+    it('deletes a user with its sessions and accounts', async () => {
+      const u = user();
+      await h.users.create(u, newAccount({ id: uuid(), accountId: u.id, providerId: CREDENTIAL_PROVIDER, userId: u.id }, now));
+      await h.addSession(u.id);
+      await h.users.delete(u.id);
+      expect(await h.users.findById(u.id)).toBeNull();
+      expect(await h.accounts.listByUser(u.id)).toEqual([]);
+      expect(await h.sessionCount(u.id)).toBe(0);
+    });
+
+    it('lists, updates and deletes accounts', async () => {
+      const u = user();
+      await h.users.create(u);
+      const a = await h.accounts.create(newAccount({ id: uuid(), accountId: 'gh-1', providerId: 'github', userId: u.id, scope: 'read:user' }, now));
+      expect((await h.accounts.update(a.id, { accessToken: 'at' })).accessToken).toBe('at');
+      expect((await h.accounts.listByUser(u.id)).map((x) => x.id)).toEqual([a.id]);
+      await h.accounts.delete(a.id);
+      expect(await h.accounts.listByUser(u.id)).toEqual([]);
+    });
+  });
+}

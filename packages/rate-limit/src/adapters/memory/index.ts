@@ -1,0 +1,1 @@
+export { MemoryRateLimitStore, type MemoryRateLimitStoreOptions } from './memory-rate-limit-store.js';

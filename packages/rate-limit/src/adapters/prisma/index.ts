@@ -1,0 +1,1 @@
+export { PrismaRateLimitStore } from './prisma-rate-limit-store.js';

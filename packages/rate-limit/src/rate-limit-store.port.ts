@@ -1,0 +1,29 @@
+/** The state of one counter after a hit: how many hits its window holds, and when the window ends. */
+export interface RateLimitHit {
+  /** Hits counted in the current window, this one included (1 for the first hit of a window). */
+  readonly count: number;
+  /** When the current window ends, in milliseconds since the epoch. */
+  readonly resetAtMs: number;
+}
+
+/**
+ * Where counters live: memory, the database or Redis. Fixed windows: the first hit of a key
+ * (or the first hit at or after the end of its window) starts a window at `nowMs`, which ends
+ * `windowMs` later; every hit inside it adds one. Stores keep the window start and the count.
+ * Time is always the caller's `nowMs` (its Clock), never the store's own, so every adapter
+ * behaves the same and tests can move time; a store's own expiry (Redis TTL) only frees memory.
+ */
+export interface RateLimitStore {
+  /**
+   * Counts one hit on `key`, atomically: concurrent hits on one key each see a different count
+   * (two never both see 1).
+   */
+  hit(key: string, windowMs: number, nowMs: number): Promise<RateLimitHit>;
+  /**
+   * The current window of `key` (windows of `windowMs`) without counting, or null when it has none
+   * or it has ended.
+   */
+  peek(key: string, windowMs: number, nowMs: number): Promise<RateLimitHit | null>;
+  /** Forgets `key` (a successful sign-in clears its failures). */
+  reset(key: string): Promise<void>;
+}

@@ -1,0 +1,64 @@
+import { ManualClock, createMemoryTables, newUser } from '@tend/kernel';
+import { MemorySessionStore } from './adapters/memory/memory-session-store.js';
+import { SessionManager } from './session-manager.js';
+
+const DAY = 86_400_000;
+
+function setup() {
+  const tables = createMemoryTables();
+  const clock = new ManualClock();
+  tables.users.set('u1', newUser({ id: 'u1', email: 'a@example.com', name: 'A' }, clock.now()));
+  tables.users.set('u2', newUser({ id: 'u2', email: 'b@example.com', name: 'B' }, clock.now()));
+  return { clock, manager: new SessionManager(new MemorySessionStore(tables), clock), tables };
+}
+
+describe('SessionManager', () => {
+  it('creates 7-day sessions with 32-character tokens, and 1-day ones without rememberMe', async () => {
+    const { manager, clock } = setup();
+    const long = await manager.create({ userId: 'u1' });
+    const short = await manager.create({ userId: 'u1', rememberMe: false });
+    expect(long.token).toMatch(/^[A-Za-z0-9]{32}$/);
+    expect(long.expiresAt.getTime() - clock.now().getTime()).toBe(7 * DAY);
+    expect(short.expiresAt.getTime() - clock.now().getTime()).toBe(DAY);
+  });
+
+  it('extends a session only once it is older than the update age', async () => {
+    const { manager, clock } = setup();
+    const session = await manager.create({ userId: 'u1' });
+    clock.advance(DAY - 1000);
+    expect((await manager.resolve(session.token))?.refreshed).toBe(false);
+    clock.advance(2000);
+    const resolved = await manager.resolve(session.token);
+    expect(resolved?.refreshed).toBe(true);
+    expect(resolved?.session.expiresAt.getTime()).toBe(clock.now().getTime() + 7 * DAY);
+    expect((await manager.resolve(session.token, { dontRemember: true }))?.refreshed).toBe(false);
+  });
+
+  it('removes an expired session on lookup and never lists it', async () => {
+    const { manager, clock, tables } = setup();
+    const session = await manager.create({ userId: 'u1', rememberMe: false });
+    clock.advance(DAY);
+    expect(await manager.resolve(session.token)).toBeNull();
+    expect(tables.sessions.has(session.token)).toBe(false);
+    expect(await manager.list('u1')).toEqual([]);
+  });
+
+  it('is fresh for one day after creation', async () => {
+    const { manager, clock } = setup();
+    const session = await manager.create({ userId: 'u1' });
+    expect(manager.isFresh(session)).toBe(true);
+    clock.advance(DAY);
+    expect(manager.isFresh(session)).toBe(false);
+    expect(() => manager.requireFresh(session)).toThrow('Session is not fresh');
+  });
+
+  it('revokes only the owner\'s sessions', async () => {
+    const { manager } = setup();
+    const mine = await manager.create({ userId: 'u1' });
+    const theirs = await manager.create({ userId: 'u2' });
+    await expect(manager.revoke('u1', theirs.token)).rejects.toMatchObject({ code: 'SESSION_NOT_FOUND' });
+    await manager.revoke('u1', mine.token);
+    expect(await manager.resolve(mine.token)).toBeNull();
+    expect(await manager.resolve(theirs.token)).not.toBeNull();
+  });
+});

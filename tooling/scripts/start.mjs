@@ -1,0 +1,129 @@
+#!/usr/bin/env node
+// `pnpm start`: build (turbo, cached), then run the gateway and the web app together.
+//   PORT (3000)      the gateway          WEB_PORT (3001)   the web app
+//   DATABASE_URL     unset: the embedded PGlite database in apps/gateway/.data
+//   RESEND_API_KEY   unset (and NODE_ENV not production): mails go to the development outbox,
+//                    listed at http://localhost:WEB_PORT/dev/outbox
+//   --no-build (or START_SKIP_BUILD=1) skips the build step.
+// Ctrl-C stops both; if either stops, the other is stopped too.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const env = process.env;
+const port = Number(env.PORT || 3000);
+const webPort = Number(env.WEB_PORT || 3001);
+const skipBuild = process.argv.includes('--no-build') || env.START_SKIP_BUILD === '1';
+
+const webOrigins = [`http://localhost:${webPort}`, `http://127.0.0.1:${webPort}`];
+const trustedOrigins = [...new Set([...(env.AUTH_TRUSTED_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean), ...webOrigins])];
+const outbox = env.NODE_ENV !== 'production' && !env.RESEND_API_KEY;
+
+function say(line) {
+  process.stdout.write(`[start] ${line}\n`);
+}
+
+if (!skipBuild) {
+  say('building (pnpm build)…');
+  const build = spawnSync('pnpm', ['build'], { cwd: root, stdio: 'inherit', shell: process.platform === 'win32' });
+  if (build.status !== 0) {
+    say('the build failed; fix it and run `pnpm start` again');
+    process.exit(build.status ?? 1);
+  }
+}
+
+const gatewayMain = path.join(root, 'apps', 'gateway', 'dist', 'main.js');
+const webServer = path.join(root, 'apps', 'web', 'server.mjs');
+for (const [file, what] of [[gatewayMain, 'gateway'], [path.join(root, 'apps', 'web', 'build', 'server', 'index.js'), 'web app']]) {
+  if (!existsSync(file)) {
+    say(`the ${what} is not built (${path.relative(root, file)} is missing): run \`pnpm build\``);
+    process.exit(1);
+  }
+}
+
+const children = new Map();
+let stopping = false;
+
+function run(name, file, childEnv, cwd) {
+  const child = spawn(process.execPath, [file], { cwd, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  const prefix = (stream, out) => {
+    let rest = '';
+    stream.on('data', (chunk) => {
+      const lines = (rest + chunk).split('\n');
+      rest = lines.pop() ?? '';
+      for (const line of lines) out.write(`[${name}] ${line}\n`);
+    });
+    stream.on('end', () => rest && out.write(`[${name}] ${rest}\n`));
+  };
+  prefix(child.stdout, process.stdout);
+  prefix(child.stderr, process.stderr);
+  child.on('exit', (code, signal) => {
+    children.delete(name);
+    if (!stopping) {
+      say(`${name} stopped (${signal ?? `exit code ${code}`}); stopping the rest`);
+      stop(code || 1);
+    } else if (children.size === 0) {
+      process.exit(process.exitCode ?? 0);
+    }
+  });
+  children.set(name, child);
+  return child;
+}
+
+function stop(code = 0, signal = 'SIGTERM') {
+  if (stopping) return;
+  stopping = true;
+  process.exitCode = code;
+  for (const child of children.values()) child.kill(signal);
+  if (children.size === 0) process.exit(code);
+  setTimeout(() => {
+    for (const child of children.values()) child.kill('SIGKILL');
+    process.exit(code || 1);
+  }, 10_000).unref();
+}
+
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => stop(0, signal));
+
+run('gateway', gatewayMain, {
+  ...env,
+  PORT: String(port),
+  AUTH_BASE_URL: env.AUTH_BASE_URL || `http://localhost:${port}`,
+  AUTH_TRUSTED_ORIGINS: trustedOrigins.join(','),
+  // The web server calls the gateway from 127.0.0.1 with X-Forwarded-For set to the browser's IP.
+  AUTH_TRUSTED_PROXIES: env.AUTH_TRUSTED_PROXIES || 'loopback',
+}, path.join(root, 'apps', 'gateway'));
+
+run('web', webServer, {
+  ...env,
+  NODE_ENV: 'production',
+  WEB_PORT: String(webPort),
+  GATEWAY_URL: env.GATEWAY_URL || `http://127.0.0.1:${port}`,
+  DEV_OUTBOX: env.DEV_OUTBOX || (outbox ? '1' : '0'),
+}, path.join(root, 'apps', 'web'));
+
+async function ready(url) {
+  for (let attempt = 0; attempt < 240 && !stopping; attempt++) {
+    try {
+      if ((await fetch(url)).ok) return true;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return false;
+}
+
+const [gatewayUp, webUp] = await Promise.all([ready(`http://127.0.0.1:${port}/api/auth/ok`), ready(`http://127.0.0.1:${webPort}/healthz`)]);
+if (gatewayUp && webUp) {
+  say('');
+  say(`Tend is running.`);
+  say(`  web app   http://localhost:${webPort}`);
+  say(`  gateway   http://localhost:${port}/api/auth`);
+  if (outbox) say(`  outbox    http://localhost:${webPort}/dev/outbox   (mails are kept here, not sent)`);
+  say('Press Ctrl-C to stop.');
+} else if (!stopping) {
+  say(`not ready after a minute (gateway ${gatewayUp ? 'up' : 'down'}, web ${webUp ? 'up' : 'down'}); stopping`);
+  stop(1);
+}
