@@ -3,6 +3,7 @@ import type { Container } from 'inversify';
 import { TOKENS } from './tokens.js';
 import { errorHandler, notFound } from './http/errors.js';
 import { originCheck, redirectCheck } from './http/origins.js';
+import { rateLimit } from './http/rate-limit.js';
 import { miscRoutes } from './routes/misc.routes.js';
 import { sessionRoutes } from './routes/session.routes.js';
 import { signInRoutes } from './routes/sign-in.routes.js';
@@ -19,6 +20,8 @@ export function createApp(c: Container): Express {
   app.set('query parser', 'simple');
 
   const auth = express.Router();
+  // Limits first: a limited request costs no body parsing and no database work.
+  auth.use(rateLimit(c.get(TOKENS.RateLimiter), c.get(TOKENS.ClientAddress)));
   auth.use(express.json({ limit: config.bodyLimit, type: ['application/json', 'application/*+json'] }));
   auth.use(originCheck(origins));
   auth.use(redirectCheck(origins));

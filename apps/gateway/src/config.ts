@@ -18,6 +18,27 @@ export interface GatewayConfig {
   userFields?: UserFields;
   /** Largest accepted JSON body. */
   bodyLimit: string;
+  /** Transactional mail: Resend when configured, else the development outbox. */
+  mail: MailSettings;
+  emailVerification: EmailVerificationSettings;
+  changeEmail: { enabled: boolean };
+  deleteUser: DeleteUserSettings;
+  rateLimit: RateLimitSettings;
+  /** Proxies whose X-Forwarded-For is believed (IPs, CIDRs, loopback/linklocal/uniquelocal). */
+  trustedProxies: string[];
+}
+
+export interface RateLimitSettings {
+  enabled: boolean;
+  /** Where counters live; `redis` needs `redisUrl` and falls back to memory while Redis is down. */
+  storage: 'memory' | 'database' | 'redis';
+  redisUrl?: string;
+  window: number;
+  max: number;
+  rules?: Record<string, { window: number; max: number } | false>;
+  /** Failed password sign-ins allowed per identifier within `failedSignInWindow` seconds. */
+  failedSignInMax: number;
+  failedSignInWindow: number;
 }
 
 export function defaultConfig(overrides: Partial<GatewayConfig> & Pick<GatewayConfig, 'secret'>): GatewayConfig {
@@ -30,6 +51,35 @@ export function defaultConfig(overrides: Partial<GatewayConfig> & Pick<GatewayCo
     cookieCache: { enabled: false, maxAge: 300 },
     requireEmailVerification: false,
     bodyLimit: '100kb',
+    mail: { resend: null, from: 'Tend <no-reply@tend.local>' },
+    emailVerification: { sendOnSignUp: true, autoSignInAfterVerification: false },
+    changeEmail: { enabled: true },
+    deleteUser: { enabled: true, sendDeleteAccountVerification: true },
+    rateLimit: { enabled: false, storage: 'memory', window: 10, max: 100, failedSignInMax: 10, failedSignInWindow: 900 },
+    trustedProxies: [],
     ...overrides,
   };
+}
+
+export interface MailSettings {
+  /** Resend's key and API root (RESEND_API_KEY, RESEND_BASE_URL); null: the development outbox. */
+  resend: { apiKey: string; baseUrl?: string } | null;
+  /** The sender, `Name <address>` (MAIL_FROM). */
+  from: string;
+  /** Where mail links point when `baseURL` is null; never the request's Host (default http://localhost:3000). */
+  linkBaseURL?: string;
+}
+
+export interface EmailVerificationSettings {
+  /** Mail a verification link after sign-up (AUTH_SEND_VERIFICATION_ON_SIGN_UP). */
+  sendOnSignUp: boolean;
+  /** GET /verify-email signs the user in (AUTH_AUTO_SIGN_IN_AFTER_VERIFICATION). */
+  autoSignInAfterVerification: boolean;
+}
+
+export interface DeleteUserSettings {
+  /** POST /delete-user and GET /delete-user/callback exist (AUTH_DELETE_USER); else 404. */
+  enabled: boolean;
+  /** Without password or token, confirm deletion by a mailed link (AUTH_DELETE_ACCOUNT_VERIFICATION). */
+  sendDeleteAccountVerification: boolean;
 }

@@ -22,15 +22,19 @@ import type { GatewayConfig } from './config.js';
 import { TrustedOrigins } from './http/origins.js';
 import { SessionHttp } from './http/session.js';
 import { TOKENS } from './tokens.js';
+import { ClientAddress } from './http/client.js';
+import { FailedSignInThrottle, RateLimiter, type RateLimitStore } from '@tend/rate-limit';
 
 export interface ContainerOptions {
   config: GatewayConfig;
   db: Database;
   clock: Clock;
   logger: Logger;
+  /** Where rate-limit counters live (memory, the database, or Redis with a fallback). */
+  rateLimitStore: RateLimitStore;
 }
 
-export function createContainer({ config, db, clock, logger }: ContainerOptions): Container {
+export function createContainer({ config, db, clock, logger, rateLimitStore }: ContainerOptions): Container {
   const c = new Container({ defaultScope: 'Singleton' });
   c.bind(TOKENS.Config).toConstantValue(config);
   c.bind(TOKENS.Database).toConstantValue(db);
@@ -54,6 +58,20 @@ export function createContainer({ config, db, clock, logger }: ContainerOptions)
     (manager: SessionManager, origins: TrustedOrigins, time: Clock, log: Logger) =>
       new SessionHttp(manager, origins, time, log, config.secret, config.cookieCache),
     [TOKENS.SessionManager, TOKENS.TrustedOrigins, TOKENS.Clock, TOKENS.Logger],
+  );
+
+  // rate limits: per client and path, and failed password sign-ins per identifier
+  c.bind(TOKENS.ClientAddress).toConstantValue(new ClientAddress(config.trustedProxies));
+  c.bind(TOKENS.RateLimitStore).toConstantValue(rateLimitStore);
+  c.bind(TOKENS.RateLimiter).toResolvedValue(
+    (store: RateLimitStore, time: Clock) =>
+      new RateLimiter({ enabled: config.rateLimit.enabled, window: config.rateLimit.window, max: config.rateLimit.max, rules: config.rateLimit.rules, basePath: config.basePath }, store, time),
+    [TOKENS.RateLimitStore, TOKENS.Clock],
+  );
+  c.bind(TOKENS.FailedSignInThrottle).toResolvedValue(
+    (store: RateLimitStore, time: Clock) =>
+      new FailedSignInThrottle({ enabled: config.rateLimit.enabled, maxFailures: config.rateLimit.failedSignInMax, window: config.rateLimit.failedSignInWindow }, store, time),
+    [TOKENS.RateLimitStore, TOKENS.Clock],
   );
 
   // use cases

@@ -46,15 +46,27 @@ const envSchema = z
     MAIL_FROM: z.string().min(3).default('Tend <no-reply@tend.local>'),
     AUTH_RATE_LIMIT: onOff.optional(),
     REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// URL' }).optional(),
-    AUTH_TRUSTED_PROXIES: z.string().optional(),
+    AUTH_RATE_LIMIT_STORAGE: z.enum(['memory', 'database', 'redis']).optional(),
+    AUTH_TRUSTED_PROXIES: z
+      .string()
+      .optional()
+      .transform((value) => (value ? value.split(',').map((entry) => entry.trim()).filter(Boolean) : [])),
     AUTH_COOKIE_CACHE: onOff.default('off'),
     AUTH_REQUIRE_EMAIL_VERIFICATION: onOff.default('off'),
+    AUTH_SEND_VERIFICATION_ON_SIGN_UP: onOff.default('on'),
+    AUTH_AUTO_SIGN_IN_AFTER_VERIFICATION: onOff.default('off'),
+    AUTH_CHANGE_EMAIL: onOff.default('on'),
+    AUTH_DELETE_USER: onOff.default('on'),
+    AUTH_DELETE_ACCOUNT_VERIFICATION: onOff.default('on'),
     AUTH_BOOTSTRAP_ADMIN_EMAIL: z.email().optional(),
     AUTH_BOOTSTRAP_ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').max(128).optional(),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.AUTH_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['AUTH_SECRET'], message: 'is required in production (at least 32 random characters)' });
+    }
+    if (env.AUTH_RATE_LIMIT_STORAGE === 'redis' && !env.REDIS_URL) {
+      ctx.addIssue({ code: 'custom', path: ['AUTH_RATE_LIMIT_STORAGE'], message: 'redis storage needs REDIS_URL' });
     }
     if (!!env.AUTH_BOOTSTRAP_ADMIN_EMAIL !== !!env.AUTH_BOOTSTRAP_ADMIN_PASSWORD) {
       ctx.addIssue({ code: 'custom', path: ['AUTH_BOOTSTRAP_ADMIN_PASSWORD'], message: 'AUTH_BOOTSTRAP_ADMIN_EMAIL and AUTH_BOOTSTRAP_ADMIN_PASSWORD go together' });
@@ -90,5 +102,39 @@ export function configFromEnv(env: Env, logger: Logger): GatewayConfig {
     trustedOrigins: env.AUTH_TRUSTED_ORIGINS,
     cookieCache: { enabled: env.AUTH_COOKIE_CACHE === 'on', maxAge: 300 },
     requireEmailVerification: env.AUTH_REQUIRE_EMAIL_VERIFICATION === 'on',
+    mail: mailSettings(env, logger),
+    emailVerification: {
+      sendOnSignUp: env.AUTH_SEND_VERIFICATION_ON_SIGN_UP === 'on',
+      autoSignInAfterVerification: env.AUTH_AUTO_SIGN_IN_AFTER_VERIFICATION === 'on',
+    },
+    changeEmail: { enabled: env.AUTH_CHANGE_EMAIL === 'on' },
+    deleteUser: { enabled: env.AUTH_DELETE_USER === 'on', sendDeleteAccountVerification: env.AUTH_DELETE_ACCOUNT_VERIFICATION === 'on' },
+    trustedProxies: env.AUTH_TRUSTED_PROXIES,
+    rateLimit: {
+      // On in production, off in development and test unless AUTH_RATE_LIMIT=on.
+      enabled: env.AUTH_RATE_LIMIT ? env.AUTH_RATE_LIMIT === 'on' : env.NODE_ENV === 'production',
+      storage: env.AUTH_RATE_LIMIT_STORAGE ?? (env.REDIS_URL ? 'redis' : 'memory'),
+      redisUrl: env.REDIS_URL,
+      window: 10,
+      max: 100,
+      failedSignInMax: 10,
+      failedSignInWindow: 900,
+    },
   });
+}
+
+/** Resend when RESEND_API_KEY is set, else the development outbox (refused mail in production). */
+function mailSettings(env: Env, logger: Logger): GatewayConfig['mail'] {
+  if (!env.RESEND_API_KEY && env.NODE_ENV === 'production') {
+    logger.warn('RESEND_API_KEY is not set: no mail can be sent (verification, password reset, change of email, deletion)');
+  }
+  if (!env.AUTH_BASE_URL && env.NODE_ENV === 'production') {
+    logger.warn(`AUTH_BASE_URL is not set: mail links point at http://localhost:${env.PORT}`);
+  }
+  return {
+    resend: env.RESEND_API_KEY ? { apiKey: env.RESEND_API_KEY, baseUrl: env.RESEND_BASE_URL } : null,
+    from: env.MAIL_FROM,
+    // Links are never built from the request's Host header: a forged one would leak tokens.
+    linkBaseURL: env.AUTH_BASE_URL ?? `http://localhost:${env.PORT}`,
+  };
 }

@@ -18,7 +18,8 @@ async function main(): Promise<void> {
   const applied = await database.migrate();
   if (applied.length) logger.info('migrations applied', { applied });
 
-  const { app, container } = createGateway({ config, database, logger, clock: systemClock });
+  const gateway = createGateway({ config, database, logger, clock: systemClock });
+  const { app, container } = gateway;
   if (env.AUTH_BOOTSTRAP_ADMIN_EMAIL && env.AUTH_BOOTSTRAP_ADMIN_PASSWORD) {
     await bootstrapAdmin(
       { email: env.AUTH_BOOTSTRAP_ADMIN_EMAIL, password: env.AUTH_BOOTSTRAP_ADMIN_PASSWORD },
@@ -37,6 +38,7 @@ async function main(): Promise<void> {
     stopping = true;
     logger.info('gateway stopping', { signal });
     server.close(async () => {
+      await gateway.close();
       await database.close();
       process.exit(0);
     });

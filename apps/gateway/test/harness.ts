@@ -21,8 +21,17 @@ export async function startGateway(overrides: Partial<GatewayConfig> = {}, logge
   const database = await createTestDatabase(selectedTestDatabase());
   const clock = new ManualClock(new Date());
   const config = defaultConfig({ secret: SECRET, baseURL: ORIGIN, ...overrides });
-  const { app, container } = createGateway({ config, database, clock, logger });
-  return { app, container, clock, http: request(app), close: () => database.close() };
+  const gateway = createGateway({ config, database, clock, logger });
+  return {
+    app: gateway.app,
+    container: gateway.container,
+    clock,
+    http: request(gateway.app),
+    close: async () => {
+      await gateway.close();
+      await database.close();
+    },
+  };
 }
 
 export const credentials = (overrides: Record<string, unknown> = {}) => ({

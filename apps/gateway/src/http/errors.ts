@@ -16,6 +16,9 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     }
     const reply = known ?? raise(GENERAL_ERRORS.INTERNAL);
     if (res.headersSent) return;
+    // Errors that tell the client when to come back (429) carry their headers.
+    const headers = (reply as { headers?: () => Record<string, string> }).headers?.();
+    if (headers) res.set(headers);
     res.status(reply.status).json(reply.toJSON());
   };
 }
