@@ -9,6 +9,10 @@ import { sessionRoutes } from './routes/session.routes.js';
 import { signInRoutes } from './routes/sign-in.routes.js';
 import { signUpRoutes } from './routes/sign-up.routes.js';
 import { userRoutes } from './routes/user.routes.js';
+import { verificationRoutes } from './routes/verification.routes.js';
+import { passwordRoutes } from './routes/password.routes.js';
+import { accountRoutes } from './routes/account.routes.js';
+import { devOutboxRoutes } from './routes/dev-outbox.routes.js';
 
 /** The Express app of a composed container: security checks, routes under the base path, one error mapper. */
 export function createApp(c: Container): Express {
@@ -26,8 +30,12 @@ export function createApp(c: Container): Express {
   auth.use(originCheck(origins));
   auth.use(redirectCheck(origins));
   for (const routes of [signUpRoutes, signInRoutes, sessionRoutes, userRoutes, miscRoutes]) auth.use(routes(c));
+  for (const routes of [verificationRoutes, passwordRoutes, accountRoutes]) auth.use(routes(c));
 
   app.use(config.basePath, auth);
+  // The development outbox: never mounted in production (its mails carry live tokens).
+  const outbox = c.get(TOKENS.DevOutbox);
+  if (outbox && !config.production) app.use('/api/dev', devOutboxRoutes(outbox));
   app.use(notFound);
   app.use(errorHandler(c.get(TOKENS.Logger)));
   return app;

@@ -22,6 +22,7 @@ import type { GatewayConfig } from './config.js';
 import { TrustedOrigins } from './http/origins.js';
 import { SessionHttp } from './http/session.js';
 import { TOKENS } from './tokens.js';
+import { bindAccountLifecycle } from './account-bindings.js';
 import { ClientAddress } from './http/client.js';
 import { FailedSignInThrottle, RateLimiter, type RateLimitStore } from '@tend/rate-limit';
 
@@ -46,7 +47,8 @@ export function createContainer({ config, db, clock, logger, rateLimitStore }: C
   c.bind(TOKENS.AccountRepository).toResolvedValue((database: Database) => new PrismaAccountRepository(database), [TOKENS.Database]);
   c.bind(TOKENS.SessionStore).toResolvedValue((database: Database) => new PrismaSessionStore(database), [TOKENS.Database]);
   c.bind(TOKENS.PasswordHasher).toConstantValue(new ScryptPasswordHasher());
-  c.bind(TOKENS.UserEvents).toConstantValue({});
+  // mailer, verification values, the account lifecycle use cases and the UserEvents that send verification mail
+  bindAccountLifecycle(c, config, clock, logger);
 
   // sessions
   c.bind(TOKENS.SessionManager).toResolvedValue(

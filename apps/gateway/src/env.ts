@@ -28,6 +28,7 @@ const envSchema = z
       .string()
       .optional()
       .refine((value) => !value || /^postgres(ql)?:\/\//.test(value), 'must be a postgresql:// URL, or unset for the embedded database'),
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
     PGLITE_DATA_DIR: z.string().min(1).default('.data/pglite'),
     AUTH_TRUSTED_ORIGINS: z
       .string()
@@ -47,6 +48,8 @@ const envSchema = z
     AUTH_RATE_LIMIT: onOff.optional(),
     REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// URL' }).optional(),
     AUTH_RATE_LIMIT_STORAGE: z.enum(['memory', 'database', 'redis']).optional(),
+    AUTH_RATE_LIMIT_WINDOW: z.coerce.number().int().min(1).max(86_400).default(10),
+    AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(100),
     AUTH_TRUSTED_PROXIES: z
       .string()
       .optional()
@@ -115,8 +118,8 @@ export function configFromEnv(env: Env, logger: Logger): GatewayConfig {
       enabled: env.AUTH_RATE_LIMIT ? env.AUTH_RATE_LIMIT === 'on' : env.NODE_ENV === 'production',
       storage: env.AUTH_RATE_LIMIT_STORAGE ?? (env.REDIS_URL ? 'redis' : 'memory'),
       redisUrl: env.REDIS_URL,
-      window: 10,
-      max: 100,
+      window: env.AUTH_RATE_LIMIT_WINDOW,
+      max: env.AUTH_RATE_LIMIT_MAX,
       failedSignInMax: 10,
       failedSignInWindow: 900,
     },

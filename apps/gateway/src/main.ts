@@ -13,7 +13,7 @@ const logger = consoleLogger;
 async function main(): Promise<void> {
   const env = parseEnv(process.env);
   const config = configFromEnv(env, logger);
-  const target = databaseTarget(env.DATABASE_URL, resolve(env.PGLITE_DATA_DIR));
+  const target = databaseTarget(env.DATABASE_URL, resolve(env.PGLITE_DATA_DIR), env.DATABASE_POOL_SIZE);
   const database = await openDatabase(target);
   const applied = await database.migrate();
   if (applied.length) logger.info('migrations applied', { applied });
