@@ -38,6 +38,8 @@ async function main(): Promise<void> {
     stopping = true;
     logger.info('gateway stopping', { signal });
     server.close(async () => {
+      // Mails sent in the background (verification, reset) finish before the database closes.
+      await container.get(TOKENS.MailDelivery).idle();
       await gateway.close();
       await database.close();
       process.exit(0);

@@ -15,6 +15,14 @@ export const IDENTITY_ERRORS = {
   EMAIL_CAN_NOT_BE_UPDATED: { status: 400, message: 'Email can not be updated' },
   CREDENTIAL_ACCOUNT_NOT_FOUND: { status: 400, message: 'Credential account not found' },
   NO_FIELDS_TO_UPDATE: { status: 400, message: 'No fields to update' },
+  // account lifecycle: reset, change password and email, deletion
+  INVALID_TOKEN: { status: 400, message: 'invalid token' },
+  PASSWORD_ALREADY_SET: { status: 400, message: 'user already has a password' },
+  CHANGE_EMAIL_DISABLED: { status: 400, message: 'Change email is disabled' },
+  EMAIL_IS_THE_SAME: { status: 400, message: 'Email is the same' },
+  COULDNT_UPDATE_EMAIL: { status: 400, message: "Couldn't update your email" },
+  USER_ALREADY_HAS_PASSWORD: { status: 400, message: 'User already has a password. Provide that to delete the account.' },
+  USER_CANNOT_BE_DELETED: { status: 400, message: 'User cannot be deleted. please provide a password or token' },
   BANNED_USER: {
     status: 403,
     message: 'You have been banned from this application. Please contact support if you believe this is an error.',
@@ -26,3 +34,14 @@ export const IDENTITY_ERRORS = {
 export function fieldRequired(field: string): ErrorDefinition {
   return { status: 400, message: `${field} is required` };
 }
+
+/**
+ * GET /verify-email failures. The messages are the spec's redirect codes (`?error=token_expired`);
+ * without a callbackURL they answer as JSON with the upper-case code (TOKEN_EXPIRED).
+ */
+export const VERIFY_EMAIL_ERRORS = {
+  TOKEN_EXPIRED: { status: 400, message: 'token_expired' },
+  INVALID_TOKEN: { status: 400, message: 'invalid_token' },
+  USER_NOT_FOUND: { status: 400, message: 'user_not_found' },
+  UNAUTHORIZED: { status: 401, message: 'unauthorized' },
+} as const satisfies Record<string, ErrorDefinition>;

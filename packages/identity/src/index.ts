@@ -1,4 +1,4 @@
-export type { UserRepository, AccountRepository, PasswordHasher } from './ports.js';
+export type { UserRepository, AccountRepository, PasswordHasher, VerificationRepository } from './ports.js';
 export { ScryptPasswordHasher } from './scrypt-password-hasher.js';
 export { normalizeEmail } from './email.js';
 export { checkPasswordLength, DEFAULT_PASSWORD_POLICY, type PasswordPolicy } from './password-policy.js';
@@ -13,7 +13,7 @@ export {
   type UserFieldDefinition,
   type UserInput,
 } from './user-fields.js';
-export { IDENTITY_ERRORS, fieldRequired } from './error-codes.js';
+export { IDENTITY_ERRORS, VERIFY_EMAIL_ERRORS, fieldRequired } from './error-codes.js';
 export { assertNotBanned } from './ban.js';
 export { SignUpWithEmail, type SignUpInput, type SignUpConfig } from './use-cases/sign-up-with-email.js';
 export { SignInWithPassword, type SignInInput, type SignInConfig } from './use-cases/sign-in-with-password.js';
@@ -22,3 +22,28 @@ export { IsUsernameAvailable } from './use-cases/is-username-available.js';
 export type { UserEvents } from './use-cases/user-events.js';
 export { MemoryUserRepository } from './adapters/memory/memory-user-repository.js';
 export { MemoryAccountRepository } from './adapters/memory/memory-account-repository.js';
+// account lifecycle: verification, password reset and change, change of email, deletion
+export {
+  RESET_PASSWORD_PREFIX,
+  DELETE_ACCOUNT_PREFIX,
+  RESET_PASSWORD_TOKEN_LENGTH,
+  RESET_PASSWORD_EXPIRES_IN,
+  DELETE_ACCOUNT_TOKEN_LENGTH,
+  DELETE_ACCOUNT_EXPIRES_IN,
+  EMAIL_VERIFICATION_EXPIRES_IN,
+} from './verification-values.js';
+export { EmailVerificationTokens, type EmailVerificationClaims, type IssuedToken } from './email-verification-token.js';
+export { AccountLinks, withQuery } from './account-links.js';
+export { MailDelivery } from './mail-delivery.js';
+export { VerificationMailEvents, type VerificationMailSettings } from './verification-mail-events.js';
+export { SendVerificationEmail, type SendVerificationEmailInput } from './use-cases/send-verification-email.js';
+export { VerifyEmail, type VerifyEmailInput, type VerifyEmailResult } from './use-cases/verify-email.js';
+export { RequestPasswordReset, PASSWORD_RESET_REQUESTED, type RequestPasswordResetInput } from './use-cases/request-password-reset.js';
+export { VerifyResetPasswordToken } from './use-cases/verify-reset-password-token.js';
+export { ResetPassword, type ResetPasswordInput } from './use-cases/reset-password.js';
+export { ChangePassword, type ChangePasswordInput } from './use-cases/change-password.js';
+export { SetPassword } from './use-cases/set-password.js';
+export { ChangeEmail, type ChangeEmailInput } from './use-cases/change-email.js';
+export { DeleteUser, type DeleteUserInput, type DeleteUserOutcome, type DeleteUserSettings } from './use-cases/delete-user.js';
+export { ConfirmDeleteUser, type ConfirmDeleteUserInput } from './use-cases/confirm-delete-user.js';
+export { MemoryVerificationRepository } from './adapters/memory/memory-verification-repository.js';

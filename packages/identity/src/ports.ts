@@ -1,4 +1,4 @@
-import type { Account, User } from '@tend/kernel';
+import type { Account, User, Verification } from '@tend/kernel';
 
 /** Where users live. Emails and usernames are stored lowercase. */
 export interface UserRepository {
@@ -29,4 +29,22 @@ export interface AccountRepository {
 export interface PasswordHasher {
   hash(password: string): Promise<string>;
   verify(hash: string, password: string): Promise<boolean>;
+}
+
+/**
+ * Where one-time values live (reset and delete-account tokens, spec section 3). Expired
+ * records are never answered: a lookup deletes them on the way.
+ */
+export interface VerificationRepository {
+  create(verification: Verification): Promise<Verification>;
+  /** The newest record of `identifier` that is live at `now`, or null. */
+  findByIdentifier(identifier: string, now: Date): Promise<Verification | null>;
+  /**
+   * Deletes the record of `identifier` and answers it when it was live at `now`. Of parallel
+   * calls for one identifier, exactly one gets the record: the deleter wins, the rest get null.
+   */
+  consume(identifier: string, now: Date): Promise<Verification | null>;
+  deleteByIdentifier(identifier: string): Promise<void>;
+  /** Deletes every record expired at `now`; answers how many went. */
+  deleteExpired(now: Date): Promise<number>;
 }

@@ -1,2 +1,3 @@
 export { PrismaUserRepository } from './prisma-user-repository.js';
 export { PrismaAccountRepository } from './prisma-account-repository.js';
+export { PrismaVerificationRepository } from './prisma-verification-repository.js';

@@ -1,0 +1,66 @@
+import { addSeconds, GENERAL_ERRORS, raise, randomToken, uuid, type Clock, type IdGenerator, type User } from '@tend/kernel';
+import { passwordResetEmail } from '@tend/mailer';
+import type { AccountLinks } from '../account-links.js';
+import { normalizeEmail } from '../email.js';
+import type { MailDelivery } from '../mail-delivery.js';
+import type { UserRepository, VerificationRepository } from '../ports.js';
+import { RESET_PASSWORD_EXPIRES_IN, RESET_PASSWORD_TOKEN_LENGTH, resetPasswordIdentifier } from '../verification-values.js';
+
+export interface RequestPasswordResetInput {
+  email: string;
+  /** Where the mailed link sends the user, with `?token=…` (or `?error=INVALID_TOKEN`). */
+  redirectTo?: string;
+}
+
+/** The one answer of a reset request, whether or not the address is known (spec section 8). */
+export const PASSWORD_RESET_REQUESTED = 'If this email exists in our system, check your email for the reset link';
+
+/**
+ * POST /request-password-reset (and /forget-password): stores a 24-character token as the
+ * Verification `reset-password:<token>` (value: the user id, one hour) and mails its link.
+ * Known and unknown addresses do the same work (one write to the verification table), the
+ * mail leaves in the background, and the answer is always the same: no user enumeration.
+ */
+export class RequestPasswordReset {
+  constructor(
+    private readonly users: UserRepository,
+    private readonly verifications: VerificationRepository,
+    private readonly links: AccountLinks,
+    private readonly delivery: MailDelivery,
+    private readonly clock: Clock,
+    private readonly newId: IdGenerator = uuid,
+  ) {}
+
+  async execute(input: RequestPasswordResetInput): Promise<{ status: true; message: string }> {
+    const email = normalizeEmail(input.email);
+    const user = await this.users.findByEmail(email);
+    const token = randomToken(RESET_PASSWORD_TOKEN_LENGTH);
+    const identifier = resetPasswordIdentifier(token);
+    if (user) {
+      await this.mailReset(user, token, identifier, input.redirectTo);
+    } else {
+      await this.verifications.deleteByIdentifier(identifier); // the same round trip as the real write
+    }
+    return { status: true, message: PASSWORD_RESET_REQUESTED };
+  }
+
+  private async mailReset(user: User, token: string, identifier: string, redirectTo?: string): Promise<void> {
+    const now = this.clock.now();
+    const id = this.newId();
+    try {
+      await this.verifications.create({ id, identifier, value: user.id, expiresAt: addSeconds(now, RESET_PASSWORD_EXPIRES_IN), createdAt: now, updatedAt: now });
+    } catch {
+      throw raise(GENERAL_ERRORS.UNABLE_TO_CREATE_VERIFICATION);
+    }
+    this.delivery.background(
+      {
+        to: user.email,
+        purpose: 'password-reset',
+        idempotencyKey: `password-reset/${id}`,
+        ...passwordResetEmail({ name: user.name, url: this.links.resetPassword(token, redirectTo), expiresInMinutes: RESET_PASSWORD_EXPIRES_IN / 60 }),
+      },
+      // A token whose mail never left is of no use to anyone: drop it.
+      () => this.verifications.deleteByIdentifier(identifier),
+    );
+  }
+}

@@ -1,0 +1,16 @@
+import type { Clock } from '@tend/kernel';
+import type { VerificationRepository } from '../ports.js';
+import { isResetPasswordToken, resetPasswordIdentifier } from '../verification-values.js';
+
+/** GET /reset-password/{token}: is this a live reset token? It is not consumed here. */
+export class VerifyResetPasswordToken {
+  constructor(
+    private readonly verifications: VerificationRepository,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute(token: string): Promise<boolean> {
+    if (!isResetPasswordToken(token)) return false;
+    return (await this.verifications.findByIdentifier(resetPasswordIdentifier(token), this.clock.now())) !== null;
+  }
+}
