@@ -12,4 +12,6 @@ const projects = ['packages', 'apps'].flatMap((group) =>
 module.exports = {
   projects,
   reporters: ['default', '<rootDir>/tooling/jest/summary-reporter.cjs'],
+  // A global option: jest ignores it inside project configs.
+  testTimeout: 30000,
 };

@@ -24,7 +24,6 @@ module.exports = function project(dir, extra = {}) {
     transformIgnorePatterns: [`^(?!.*/node_modules/\\.pnpm/(${esmPattern})[@+]).*/node_modules/`],
     moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
     moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
-    testTimeout: 30000,
     ...extra,
   };
 };

@@ -1,0 +1,146 @@
+import fontUrl from '@fontsource-variable/nunito/index.css?url';
+import { data, type LinksFunction, type LoaderFunctionArgs } from '@remix-run/node';
+import {
+  Form,
+  isRouteErrorResponse,
+  Link,
+  Links,
+  Meta,
+  NavLink,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteError,
+  useRouteLoaderData,
+} from '@remix-run/react';
+import type { ReactNode } from 'react';
+import { SubmitButton } from './components/forms';
+import { currentSession, publicUser } from './lib/auth.server';
+import { devOutboxEnabled } from './lib/config.server';
+import { gateway } from './lib/gateway.server';
+import stylesUrl from './styles.css?url';
+
+export const links: LinksFunction = () => [
+  { rel: 'stylesheet', href: fontUrl },
+  { rel: 'stylesheet', href: stylesUrl },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+];
+
+export async function loader(args: LoaderFunctionArgs) {
+  const api = gateway(args);
+  const current = await currentSession(api);
+  return data({ user: current ? publicUser(current.user) : null, devOutbox: devOutboxEnabled() }, { headers: api.headers });
+}
+
+function Logo() {
+  return (
+    <svg className="logo" viewBox="0 0 32 32" aria-hidden="true" focusable="false">
+      <circle cx="16" cy="16" r="15" className="logo__disc" />
+      <path d="M16 25V14" className="logo__stem" />
+      <path d="M16 17c-5 0-7.5-3-7.5-7 4.5 0 7.5 2.5 7.5 7Z" className="logo__leaf" />
+      <path d="M16 15c0-4.5 2.5-7 7.5-7 0 4.5-3 7-7.5 7Z" className="logo__leaf logo__leaf--light" />
+    </svg>
+  );
+}
+
+function Header() {
+  const root = useRouteLoaderData<typeof loader>('root');
+  const user = root?.user;
+  return (
+    <header className="site-header">
+      <div className="site-header__inner">
+        <Link to="/" className="brand" aria-label="Tend, home">
+          <Logo />
+          <span>Tend</span>
+        </Link>
+        <nav aria-label="Main" className="site-nav">
+          {user ? (
+            <>
+              <NavLink to="/account" className="site-nav__link">
+                Account
+              </NavLink>
+              <Form method="post" action="/sign-out" className="inline-form">
+                <SubmitButton intent="sign-out" pendingText="Signing out…" variant="quiet">
+                  Sign out
+                </SubmitButton>
+              </Form>
+            </>
+          ) : (
+            <>
+              <NavLink to="/sign-in" className="site-nav__link">
+                Sign in
+              </NavLink>
+              <NavLink to="/sign-up" className="site-nav__link site-nav__link--pill">
+                Create account
+              </NavLink>
+            </>
+          )}
+        </nav>
+      </div>
+    </header>
+  );
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const root = useRouteLoaderData<typeof loader>('root');
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="color-scheme" content="light" />
+        <meta name="theme-color" content="#f4f1ea" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <a href="#main" className="skip-link">
+          Skip to content
+        </a>
+        <Header />
+        <main id="main" tabIndex={-1} className="site-main">
+          {children}
+        </main>
+        <footer className="site-footer">
+          <p>Tend · a gentle place to notice how you feel.</p>
+          <p>
+            If you are in crisis, please contact your local emergency number or a crisis line right away.
+            {root?.devOutbox ? (
+              <>
+                {' '}
+                · <Link to="/dev/outbox">Development outbox</Link>
+              </>
+            ) : null}
+          </p>
+        </footer>
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  if (!notFound) console.error(error);
+  return (
+    <section className="card card--narrow" aria-labelledby="error-title">
+      <h1 id="error-title">{notFound ? "We couldn't find that page" : 'Something went wrong'}</h1>
+      <p className="lead">
+        {notFound
+          ? 'The link may be old, or the page may have moved.'
+          : "It's not you. Please try again in a moment; if it keeps happening, we're here to help."}
+      </p>
+      <p>
+        <Link to="/" className="button button--secondary">
+          Go to the start
+        </Link>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,90 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, useActionData, useLoaderData } from '@remix-run/react';
+import { Field, FormAlert, Notice, SubmitButton } from '../components/forms';
+import { FreshSignInLink } from '../components/fresh-sign-in';
+import { failureStatus, type ActionResult } from '../lib/actions';
+import { auth, publicUser, requireSession } from '../lib/auth.server';
+import { describeError } from '../lib/errors';
+import { parseProfile } from '../lib/forms';
+import { gateway } from '../lib/gateway.server';
+
+export const meta: MetaFunction = () => [{ title: 'Profile · Tend' }];
+
+export async function loader(args: LoaderFunctionArgs) {
+  const api = gateway(args);
+  const { user } = await requireSession(api, args.request);
+  return data({ user: publicUser(user) }, { headers: api.headers });
+}
+
+export async function action(args: ActionFunctionArgs) {
+  const api = gateway(args);
+  const { user } = await requireSession(api, args.request);
+  const parsed = parseProfile(await args.request.formData());
+  if (!parsed.ok) return data<ActionResult>({ errors: parsed.errors, values: parsed.values }, { status: 400, headers: api.headers });
+
+  const { name, image, username } = parsed.values;
+  const current = publicUser(user);
+  const body: { name: string; image?: string | null; username?: string } = { name };
+  if (image !== current.image) body.image = image;
+  // Only a changed username is sent: the gateway checks it is free, and ours already is.
+  if (username && username.toLowerCase() !== (current.username ?? '').toLowerCase()) body.username = username;
+  if (!username && current.username) {
+    const errors = { fields: { username: 'Usernames can be changed but not removed. Type a new one or keep this one.' }, form: 'Please check the highlighted fields.' };
+    return data<ActionResult>({ errors, values: { name, image: image ?? '', username } }, { status: 400, headers: api.headers });
+  }
+  const result = await auth.updateUser(api, body);
+  if (!result.ok) {
+    const errors = describeError(result.error, { name: 'name', image: 'image', username: 'username' });
+    return data<ActionResult>(
+      { errors, values: { name, image: image ?? '', username } },
+      { status: failureStatus(result.status), headers: api.headers },
+    );
+  }
+  return data<ActionResult>({ done: 'saved' }, { headers: api.headers });
+}
+
+export default function Profile() {
+  const { user } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>() as ActionResult | undefined;
+  const errors = result?.errors;
+  const values = result?.values ?? {};
+  return (
+    <section className="card" aria-labelledby="profile-title">
+      <div className="card__header">
+        <h2 id="profile-title">Profile</h2>
+        <p className="muted">How you appear in Tend.</p>
+      </div>
+      {result?.done === 'saved' ? <Notice>Your profile is saved.</Notice> : null}
+      <Form method="post" noValidate className="form">
+        <FormAlert errors={errors}>
+          <FreshSignInLink errors={errors} back="/account" />
+        </FormAlert>
+        <Field label="Name" name="name" autoComplete="name" defaultValue={values.name ?? user.name} error={errors?.fields.name} />
+        <Field
+          label="Username"
+          name="username"
+          optional={!user.username}
+          autoComplete="username"
+          defaultValue={values.username ?? user.username ?? ''}
+          error={errors?.fields.username}
+          hint="Letters, numbers, underscores and dots. You can sign in with it."
+          spellCheck={false}
+        />
+        <Field
+          label="Picture link"
+          name="image"
+          type="url"
+          inputMode="url"
+          optional
+          autoComplete="photo"
+          defaultValue={values.image ?? user.image ?? ''}
+          error={errors?.fields.image}
+          hint="A web address of an image, starting with https://. Leave empty for your initial."
+        />
+        <div>
+          <SubmitButton pendingText="Saving…">Save profile</SubmitButton>
+        </div>
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,110 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, useActionData, useLoaderData } from '@remix-run/react';
+import { Field, FormAlert, Notice, SubmitButton, useResetAfter } from '../components/forms';
+import { FreshSignInLink } from '../components/fresh-sign-in';
+import { failureStatus, type ActionResult } from '../lib/actions';
+import { auth, publicUser, requireSession } from '../lib/auth.server';
+import { describeError } from '../lib/errors';
+import { parseEmail, text } from '../lib/forms';
+import { gateway, webOrigin } from '../lib/gateway.server';
+
+export const meta: MetaFunction = () => [{ title: 'Email · Tend' }];
+
+export async function loader(args: LoaderFunctionArgs) {
+  const api = gateway(args);
+  const { user } = await requireSession(api, args.request);
+  return data({ user: publicUser(user) }, { headers: api.headers });
+}
+
+export async function action(args: ActionFunctionArgs) {
+  const api = gateway(args);
+  const { user } = await requireSession(api, args.request);
+  const form = await args.request.formData();
+  const intent = text(form, 'intent');
+  const origin = webOrigin(args.request);
+
+  if (intent === 'resend') {
+    const result = await auth.sendVerificationEmail(api, { email: user.email, callbackURL: `${origin}/verify-email/result` });
+    if (!result.ok) return data<ActionResult>({ intent, errors: describeError(result.error) }, { status: failureStatus(result.status), headers: api.headers });
+    return data<ActionResult>({ intent, done: 'verification-sent', detail: user.email }, { headers: api.headers });
+  }
+
+  const parsed = parseEmail(form, 'newEmail');
+  if (!parsed.ok) return data<ActionResult>({ intent: 'change', errors: parsed.errors, values: parsed.values }, { status: 400, headers: api.headers });
+  const newEmail = parsed.values.email;
+  const result = await auth.changeEmail(api, { newEmail, callbackURL: `${origin}/verify-email/changed` });
+  if (!result.ok) {
+    const errors = describeError(result.error, { email: 'newEmail', newEmail: 'newEmail' });
+    return data<ActionResult>({ intent: 'change', errors, values: { newEmail } }, { status: failureStatus(result.status), headers: api.headers });
+  }
+  // A verified address must approve the move; an unverified one is swapped at once.
+  return user.emailVerified
+    ? data<ActionResult>({ intent: 'change', done: 'approval-sent', detail: user.email }, { headers: api.headers })
+    : data<ActionResult>({ intent: 'change', done: 'changed', detail: newEmail }, { headers: api.headers });
+}
+
+export default function EmailSettings() {
+  const { user } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>() as ActionResult | undefined;
+  const changeErrors = result?.intent === 'change' ? result.errors : undefined;
+  const resendErrors = result?.intent === 'resend' ? result.errors : undefined;
+  const changeForm = useResetAfter(result?.intent === 'change' ? result : undefined);
+  return (
+    <section className="card" aria-labelledby="email-title">
+      <div className="card__header">
+        <h2 id="email-title">Email</h2>
+        <p className="muted">Where we send sign-in links and account notices.</p>
+      </div>
+      {result?.done === 'approval-sent' ? (
+        <Notice title="Almost there">
+          We've sent a link to <strong>{result.detail}</strong>. Open it to approve the change; your email stays the same until then.
+        </Notice>
+      ) : null}
+      {result?.done === 'changed' ? (
+        <Notice title="Email changed">
+          Your email is now <strong>{result.detail}</strong>. We've sent a link there to verify it.
+        </Notice>
+      ) : null}
+      {result?.done === 'verification-sent' ? (
+        <Notice>
+          We've sent a new verification link to <strong>{result.detail}</strong>.
+        </Notice>
+      ) : null}
+      <dl className="facts">
+        <dt>Current email</dt>
+        <dd>
+          {user.email}{' '}
+          {user.emailVerified ? <span className="badge badge--ok">Verified</span> : <span className="badge badge--wait">Not verified yet</span>}
+        </dd>
+      </dl>
+      {!user.emailVerified ? (
+        <Form method="post" className="form">
+          <FormAlert errors={resendErrors} />
+          <div>
+            <SubmitButton intent="resend" pendingText="Sending…" variant="secondary">
+              Send a new verification link
+            </SubmitButton>
+          </div>
+        </Form>
+      ) : null}
+      <hr className="divider" />
+      <h3>Change your email</h3>
+      <p className="muted small">
+        {user.emailVerified
+          ? "For your safety we'll first ask you to approve the change from your current address."
+          : "Since this address isn't verified yet, the change happens right away."}
+      </p>
+      <Form method="post" noValidate className="form" ref={changeForm}>
+        <FormAlert errors={changeErrors}>
+          <FreshSignInLink errors={changeErrors} back="/account/email" />
+        </FormAlert>
+        <Field label="New email" name="newEmail" type="email" inputMode="email" autoComplete="email" defaultValue={result?.intent === 'change' ? result.values?.newEmail : undefined} error={changeErrors?.fields.newEmail} />
+        <div>
+          <SubmitButton intent="change" pendingText="Saving…">
+            Change email
+          </SubmitButton>
+        </div>
+      </Form>
+    </section>
+  );
+}

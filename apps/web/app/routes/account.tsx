@@ -1,0 +1,61 @@
+import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { NavLink, Outlet, useLoaderData } from '@remix-run/react';
+import { Notice } from '../components/forms';
+import { Avatar } from '../components/avatar';
+import { publicUser, requireSession } from '../lib/auth.server';
+import { gateway } from '../lib/gateway.server';
+
+export const meta: MetaFunction = () => [{ title: 'Your account · Tend' }];
+
+const notices: Record<string, string> = {
+  'password-reset': "Your new password is saved and you're signed in.",
+};
+
+export async function loader(args: LoaderFunctionArgs) {
+  const api = gateway(args);
+  const { user } = await requireSession(api, args.request);
+  const notice = notices[new URL(args.request.url).searchParams.get('notice') ?? ''] ?? null;
+  return data({ user: publicUser(user), notice }, { headers: api.headers });
+}
+
+const sections = [
+  { to: '/account', label: 'Profile', end: true },
+  { to: '/account/email', label: 'Email' },
+  { to: '/account/password', label: 'Password' },
+  { to: '/account/sessions', label: 'Devices' },
+  { to: '/account/delete', label: 'Delete account' },
+];
+
+export default function Account() {
+  const { user, notice } = useLoaderData<typeof loader>();
+  return (
+    <div className="account">
+      <div className="account__intro">
+        <Avatar name={user.name} image={user.image} />
+        <div>
+          <h1>Hello, {user.name}</h1>
+          <p className="muted">{user.email}</p>
+        </div>
+      </div>
+      {notice ? (
+        <div className="account__notice">
+          <Notice>{notice}</Notice>
+        </div>
+      ) : null}
+      <nav aria-label="Account settings" className="account-nav">
+        <ul>
+          {sections.map((section) => (
+            <li key={section.to}>
+              <NavLink to={section.to} end={section.end} prefetch="intent">
+                {section.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="account__content">
+        <Outlet />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,84 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, Link, useActionData } from '@remix-run/react';
+import { Field, FormAlert, SubmitButton } from '../components/forms';
+import { failureStatus, type ActionResult } from '../lib/actions';
+import { auth, currentSession } from '../lib/auth.server';
+import { describeError } from '../lib/errors';
+import { parseSignUp } from '../lib/forms';
+import { gateway, webOrigin } from '../lib/gateway.server';
+
+export const meta: MetaFunction = () => [{ title: 'Create your account · Tend' }];
+
+export async function loader(args: LoaderFunctionArgs) {
+  const api = gateway(args);
+  if (await currentSession(api)) throw redirect('/account', { headers: api.headers });
+  return null;
+}
+
+export async function action(args: ActionFunctionArgs) {
+  const form = await args.request.formData();
+  const parsed = parseSignUp(form);
+  if (!parsed.ok) return data<ActionResult>({ errors: parsed.errors, values: parsed.values }, { status: 400 });
+
+  const api = gateway(args);
+  const { name, email, password, username } = parsed.values;
+  const result = await auth.signUp(api, {
+    name,
+    email,
+    password,
+    ...(username ? { username } : {}),
+    callbackURL: `${webOrigin(args.request)}/verify-email/result`,
+  });
+  if (!result.ok) {
+    const errors = describeError(result.error, { name: 'name', email: 'email', newPassword: 'password', username: 'username' });
+    return data<ActionResult>({ errors, values: { name, email, username: username ?? '' } }, { status: failureStatus(result.status), headers: api.headers });
+  }
+  throw redirect(`/verify-email?email=${encodeURIComponent(email)}&welcome=1`, { headers: api.headers });
+}
+
+export default function SignUp() {
+  const result = useActionData<typeof action>() as ActionResult | undefined;
+  const errors = result?.errors;
+  const values = result?.values ?? {};
+  return (
+    <section className="card card--narrow" aria-labelledby="sign-up-title">
+      <div className="card__header">
+        <h1 id="sign-up-title">Create your account</h1>
+        <p className="lead">Welcome. It only takes a minute, and you can change everything later.</p>
+      </div>
+      <Form method="post" noValidate className="form">
+        <FormAlert errors={errors}>
+          {errors?.code === 'USER_ALREADY_EXISTS' ? (
+            <p>
+              <Link to="/sign-in">Sign in</Link> or <Link to="/forgot-password">reset your password</Link>.
+            </p>
+          ) : null}
+        </FormAlert>
+        <Field label="Your name" name="name" autoComplete="name" defaultValue={values.name} error={errors?.fields.name} hint="What should we call you?" />
+        <Field label="Email" name="email" type="email" inputMode="email" autoComplete="email" defaultValue={values.email} error={errors?.fields.email} />
+        <Field
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          error={errors?.fields.password}
+          hint="At least 8 characters. A short phrase you'll remember works well."
+        />
+        <Field
+          label="Username"
+          name="username"
+          optional
+          autoComplete="username"
+          defaultValue={values.username}
+          error={errors?.fields.username}
+          hint="Letters, numbers, underscores and dots. You can sign in with it too."
+          spellCheck={false}
+        />
+        <SubmitButton pendingText="Creating your account…">Create account</SubmitButton>
+      </Form>
+      <p className="after-form">
+        Already have an account? <Link to="/sign-in">Sign in</Link>
+      </p>
+    </section>
+  );
+}

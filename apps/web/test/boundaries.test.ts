@@ -1,0 +1,20 @@
+// The web app is a client of the public HTTP API: it never imports the core packages, their
+// adapters or a database driver.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+function sources(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const file = path.join(dir, name);
+    if (statSync(file).isDirectory()) return sources(file);
+    return /\.(tsx?|mjs)$/.test(name) ? [file] : [];
+  });
+}
+
+it('imports no @tend package, Prisma, PGlite or pg from app/ or server/', () => {
+  const root = path.resolve(__dirname, '..');
+  const files = [...sources(path.join(root, 'app')), ...sources(path.join(root, 'server')), path.join(root, 'server.mjs')];
+  const offending = files.filter((file) => /from\s+['"](@tend\/|@prisma\/|@electric-sql\/|pg['"])/.test(readFileSync(file, 'utf8')));
+  expect(offending).toEqual([]);
+  expect(files.length).toBeGreaterThan(20);
+});

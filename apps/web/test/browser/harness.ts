@@ -1,0 +1,248 @@
+// Starts a real gateway and this web server as child processes on free ports (PGlite in a temp
+// dir, or a fresh PostgreSQL database when TEST_DATABASE=postgres), and Debian's Chromium.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+export const CHROMIUM = '/usr/bin/chromium';
+const web = path.resolve(__dirname, '..', '..');
+const repo = path.resolve(web, '..', '..');
+const gatewayDir = path.join(repo, 'apps', 'gateway');
+export const screenshotDir = path.join(web, 'artifacts', 'screenshots');
+
+/** Whether browser tests can run here; when not, the reason is printed once and they are skipped. */
+export const hasChromium = existsSync(CHROMIUM);
+if (!hasChromium) console.warn(`Browser tests skipped: ${CHROMIUM} is missing (apt-get install chromium).`);
+
+export interface Mail {
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+  links: string[];
+  purpose?: string;
+  createdAt: string;
+}
+
+export interface Stack {
+  gatewayUrl: string;
+  webUrl: string;
+  browser: Browser;
+  /** The outbox's mails to `to`, newest first. */
+  mails(to: string): Promise<Mail[]>;
+  /** A new browser context (own cookies) with a page that fails the test on page errors. */
+  newPage(options?: { javaScriptEnabled?: boolean; width?: number; userAgent?: string }): Promise<{ context: BrowserContext; page: Page }>;
+  stop(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+interface Child {
+  process: ChildProcess;
+  log: string[];
+}
+
+function start(name: string, args: string[], cwd: string, env: NodeJS.ProcessEnv): Child {
+  const child = spawn(process.execPath, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const log: string[] = [];
+  const keep = (chunk: Buffer) => log.push(`[${name}] ${chunk.toString()}`);
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  return { process: child, log };
+}
+
+async function waitFor(url: string, child: Child, what: string): Promise<void> {
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (child.process.exitCode !== null) throw new Error(`${what} exited early:\n${child.log.join('')}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${what} was not ready after 90s:\n${child.log.join('')}`);
+}
+
+async function stopChild(child: Child): Promise<void> {
+  if (child.process.exitCode !== null || child.process.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.process.once('exit', resolve));
+  child.process.kill('SIGTERM');
+  const timer = setTimeout(() => child.process.kill('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+function psql(sql: string): void {
+  const admin = process.env.TEST_POSTGRES_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
+  const result = spawnSync('psql', [admin, '-v', 'ON_ERROR_STOP=1', '-c', sql], { encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`psql failed: ${result.stderr || result.error?.message}`);
+}
+
+/** How the gateway runs: its build when there is one, else its TypeScript sources through tsx. */
+function gatewayCommand(): string[] {
+  const built = path.join(gatewayDir, 'dist', 'main.js');
+  if (existsSync(built)) return [built];
+  return ['--conditions=@tend/source', '--import', 'tsx', path.join(gatewayDir, 'src', 'main.ts')];
+}
+
+/** Builds the web app when it has not been built (`pnpm build` and `test:browser` build it first). */
+function ensureWebBuild(): void {
+  if (existsSync(path.join(web, 'build', 'server', 'index.js'))) return;
+  const result = spawnSync(path.join(web, 'node_modules', '.bin', 'remix'), ['vite:build'], { cwd: web, encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`web build failed:\n${result.stdout}\n${result.stderr}`);
+}
+
+export async function startStack(): Promise<Stack> {
+  ensureWebBuild();
+  const [gatewayPort, webPort] = [await freePort(), await freePort()];
+  const gatewayUrl = `http://localhost:${gatewayPort}`;
+  const webUrl = `http://localhost:${webPort}`;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'tend-web-browser-'));
+
+  const usePostgres = process.env.TEST_DATABASE === 'postgres';
+  const database = `tend_web_${process.pid}_${gatewayPort}`;
+  if (usePostgres) psql(`CREATE DATABASE ${database}`);
+  const postgresUrl = new URL(process.env.TEST_POSTGRES_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres');
+  postgresUrl.pathname = `/${database}`;
+
+  const { RESEND_API_KEY: _resend, DATABASE_URL: _database, ...env } = process.env;
+  const gateway = start('gateway', gatewayCommand(), gatewayDir, {
+    ...env,
+    NODE_ENV: 'development',
+    PORT: String(gatewayPort),
+    HOST: '127.0.0.1',
+    AUTH_SECRET: 'test-secret-at-least-32-characters-long',
+    AUTH_BASE_URL: gatewayUrl,
+    AUTH_TRUSTED_ORIGINS: `${webUrl},http://127.0.0.1:${webPort}`,
+    PGLITE_DATA_DIR: path.join(dataDir, 'pglite'),
+    ...(usePostgres ? { DATABASE_URL: postgresUrl.toString() } : {}),
+    // Rate limiting has its own tests; here many sign-ins come from one address within seconds.
+    AUTH_RATE_LIMIT: 'off',
+    // As in `pnpm start`: the web server calls from 127.0.0.1 and forwards the browser's address.
+    AUTH_TRUSTED_PROXIES: 'loopback',
+  });
+  const webServer = start('web', [path.join(web, 'server.mjs')], web, {
+    ...env,
+    NODE_ENV: 'production',
+    WEB_PORT: String(webPort),
+    WEB_HOST: '127.0.0.1',
+    GATEWAY_URL: `http://127.0.0.1:${gatewayPort}`,
+    DEV_OUTBOX: '1',
+  });
+
+  let browser: Browser | undefined;
+  const stop = async () => {
+    await browser?.close().catch(() => undefined);
+    await Promise.all([stopChild(webServer), stopChild(gateway)]);
+    if (usePostgres) psql(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  try {
+    await Promise.all([
+      waitFor(`http://127.0.0.1:${gatewayPort}/api/auth/ok`, gateway, 'the gateway'),
+      waitFor(`http://127.0.0.1:${webPort}/healthz`, webServer, 'the web server'),
+    ]);
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      headless: true,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
+    });
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  mkdirSync(screenshotDir, { recursive: true });
+
+  return {
+    gatewayUrl,
+    webUrl,
+    browser,
+    async mails(to) {
+      const response = await fetch(`http://127.0.0.1:${gatewayPort}/api/dev/outbox`);
+      if (!response.ok) throw new Error(`outbox answered ${response.status}`);
+      const { mails } = (await response.json()) as { mails: Mail[] };
+      return mails.filter((mail) => mail.to.toLowerCase() === to.toLowerCase());
+    },
+    async newPage(options = {}) {
+      const context = await browser!.newContext({
+        baseURL: webUrl,
+        javaScriptEnabled: options.javaScriptEnabled ?? true,
+        viewport: { width: options.width ?? 1280, height: 860 },
+        userAgent: options.userAgent,
+        deviceScaleFactor: 1,
+      });
+      const page = await context.newPage();
+      const problems: string[] = [];
+      page.on('pageerror', (error) => problems.push(error.message));
+      page.on('console', (message) => {
+        if (message.type() === 'error' && !/Failed to load resource/.test(message.text())) problems.push(message.text());
+      });
+      (page as Page & { problems: string[] }).problems = problems;
+      return { context, page };
+    },
+    stop,
+  };
+}
+
+/** The page errors and console errors a page has seen so far. */
+export function problemsOf(page: Page): string[] {
+  return (page as Page & { problems?: string[] }).problems ?? [];
+}
+
+let shots = 0;
+const cleared = new Set<string>();
+
+/**
+ * Saves a full-page screenshot as artifacts/screenshots/<prefix>-<nn>-<name>.png, after checking
+ * what every page must have: each visible input has a label, and no script error happened.
+ */
+export async function snap(page: Page, prefix: string, name: string): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  const unlabelled = await page.evaluate(() =>
+    Array.from(document.querySelectorAll('input, select, textarea'))
+      .filter((el) => (el as HTMLInputElement).type !== 'hidden')
+      .filter((el) => !(el as HTMLInputElement).labels?.length && !el.getAttribute('aria-label'))
+      .map((el) => el.outerHTML),
+  );
+  if (unlabelled.length) throw new Error(`inputs without a label on ${page.url()}: ${unlabelled.join(', ')}`);
+  const problems = problemsOf(page);
+  if (problems.length) throw new Error(`script errors on ${page.url()}: ${problems.join(' | ')}`);
+  // Each run replaces the previous run's screenshots of the same test file.
+  if (!cleared.has(prefix)) {
+    cleared.add(prefix);
+    for (const file of readdirSync(screenshotDir)) if (file.startsWith(`${prefix}-`)) rmSync(path.join(screenshotDir, file));
+  }
+  shots += 1;
+  await page.screenshot({ path: path.join(screenshotDir, `${prefix}-${String(shots).padStart(2, '0')}-${name}.png`), fullPage: true });
+}
+
+/** The latest outbox mail to `to` whose purpose or subject matches, and its first link. */
+export async function latestLink(stack: Stack, to: string, match: RegExp): Promise<string> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const mail = (await stack.mails(to)).find((m) => match.test(m.purpose ?? '') || match.test(m.subject));
+    const link = mail?.links[0];
+    if (link) return link;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const seen = (await stack.mails(to)).map((m) => `${m.purpose ?? '-'}: ${m.subject}`);
+  throw new Error(`no mail matching ${match} to ${to}; the outbox has: ${seen.join('; ') || 'nothing'}`);
+}
+
+/** `it`, or `it.skip` when Chromium is missing. */
+export const browserIt = hasChromium ? it : it.skip;
