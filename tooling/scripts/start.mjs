@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `pnpm start`: build (turbo, cached), then run the gateway and the web app together.
 //   PORT (3000)      the gateway          WEB_PORT (3001)   the web app
-//   DATABASE_URL     unset: the embedded PGlite database in apps/gateway/.data
+//   DATABASE_URL     unset: the embedded PGlite database in ./.data (the repository root)
 //   RESEND_API_KEY   unset (and NODE_ENV not production): mails go to the development outbox,
 //                    listed at http://localhost:WEB_PORT/dev/outbox
 //   --no-build (or START_SKIP_BUILD=1) skips the build step.
@@ -93,7 +93,7 @@ run('gateway', gatewayMain, {
   AUTH_TRUSTED_ORIGINS: trustedOrigins.join(','),
   // The web server calls the gateway from 127.0.0.1 with X-Forwarded-For set to the browser's IP.
   AUTH_TRUSTED_PROXIES: env.AUTH_TRUSTED_PROXIES || 'loopback',
-}, path.join(root, 'apps', 'gateway'));
+}, root);
 
 run('web', webServer, {
   ...env,
