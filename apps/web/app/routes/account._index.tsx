@@ -1,4 +1,4 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { data, type ActionFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { Field, FormAlert, Notice, SubmitButton } from '../components/forms';
 import { FreshSignInLink } from '../components/fresh-sign-in';
@@ -6,15 +6,12 @@ import { failureStatus, type ActionResult } from '../lib/actions';
 import { auth, publicUser, requireSession } from '../lib/auth.server';
 import { describeError } from '../lib/errors';
 import { parseProfile } from '../lib/forms';
+import { accountUserLoader } from '../lib/account.server';
 import { gateway } from '../lib/gateway.server';
 
 export const meta: MetaFunction = () => [{ title: 'Profile · Tend' }];
 
-export async function loader(args: LoaderFunctionArgs) {
-  const api = gateway(args);
-  const { user } = await requireSession(api, args.request);
-  return data({ user: publicUser(user) }, { headers: api.headers });
-}
+export const loader = accountUserLoader;
 
 export async function action(args: ActionFunctionArgs) {
   const api = gateway(args);

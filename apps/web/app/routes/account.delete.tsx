@@ -1,20 +1,17 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { data, redirect, type ActionFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { Checkbox, Field, FormAlert, Notice, SubmitButton } from '../components/forms';
 import { FreshSignInLink } from '../components/fresh-sign-in';
 import { failureStatus, type ActionResult } from '../lib/actions';
-import { auth, expireCookies, publicUser, requireSession } from '../lib/auth.server';
+import { auth, expireCookies, requireSession } from '../lib/auth.server';
 import { describeError } from '../lib/errors';
 import { parseDeleteWithPassword, text } from '../lib/forms';
+import { accountUserLoader } from '../lib/account.server';
 import { gateway, webOrigin } from '../lib/gateway.server';
 
 export const meta: MetaFunction = () => [{ title: 'Delete account · Tend' }];
 
-export async function loader(args: LoaderFunctionArgs) {
-  const api = gateway(args);
-  const { user } = await requireSession(api, args.request);
-  return data({ user: publicUser(user) }, { headers: api.headers });
-}
+export const loader = accountUserLoader;
 
 export async function action(args: ActionFunctionArgs) {
   const api = gateway(args);
