@@ -47,3 +47,5 @@ export { ChangeEmail, type ChangeEmailInput } from './use-cases/change-email.js'
 export { DeleteUser, type DeleteUserInput, type DeleteUserOutcome, type DeleteUserSettings } from './use-cases/delete-user.js';
 export { ConfirmDeleteUser, type ConfirmDeleteUserInput } from './use-cases/confirm-delete-user.js';
 export { MemoryVerificationRepository } from './adapters/memory/memory-verification-repository.js';
+// The entities this package speaks for (defined in the kernel for now; import them from here).
+export type { User, Account, Verification } from '@tend/kernel';

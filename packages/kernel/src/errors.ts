@@ -1,31 +1,31 @@
 /**
  * The one error type of Tend. It carries the HTTP status the spec gives, a stable
- * upper-snake `code` derived from the message, and the message itself; the gateway maps it
- * to `{ code, message }` exactly once.
+ * upper-snake `code` (the key of its catalogue entry), and the message itself; the gateway
+ * maps it to `{ code, message }` exactly once.
  */
-export class AuthError extends Error {
+export class AuthError<C extends string = string> extends Error {
   override readonly name = 'AuthError';
 
   constructor(
     readonly status: ErrorStatus,
     message: string,
-    readonly code: string = codeOf(message),
+    readonly code: C = codeOf(message) as C,
     /** Extra fields for the response body (for example the invalid fields of a validation error). */
     readonly details?: Record<string, unknown>,
   ) {
     super(message);
   }
 
-  toJSON(): { code: string; message: string } & Record<string, unknown> {
+  toJSON(): { code: C; message: string } & Record<string, unknown> {
     return { code: this.code, message: this.message, ...this.details };
   }
 }
 
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500 | 503;
 
 /**
- * The code of a message: upper-case, with every run of other characters turned into one
- * underscore (`Invalid email or password` -> `INVALID_EMAIL_OR_PASSWORD`).
+ * The code of a message, as spec section 8 derives it: upper-case, with every run of other
+ * characters turned into one underscore (`Invalid email or password` -> `INVALID_EMAIL_OR_PASSWORD`).
  */
 export function codeOf(message: string): string {
   return message
@@ -34,19 +34,40 @@ export function codeOf(message: string): string {
     .replace(/^_+|_+$/g, '');
 }
 
-/** One entry of a package's error catalogue. */
-export interface ErrorDefinition {
+/** One entry of a package's error catalogue; its key in the catalogue is the wire code. */
+export interface ErrorDefinition<C extends string = string> {
   readonly status: ErrorStatus;
   readonly message: string;
-  /** Only where the spec names a code that is not the message's own (BANNED_USER). */
-  readonly code?: string;
+  readonly code: C;
 }
 
-/** Builds the error of a catalogue entry; `message` replaces the text for templated entries. */
-export function raise(definition: ErrorDefinition, details?: Record<string, unknown>): AuthError {
-  return new AuthError(definition.status, definition.message, definition.code ?? codeOf(definition.message), details);
+type Entries = Record<string, { readonly status: ErrorStatus; readonly message: string }>;
+
+/** A catalogue: every key is the code clients receive, so `raise(CATALOGUE.KEY).code === 'KEY'`. */
+export type ErrorCatalogue<T extends Entries> = { readonly [K in keyof T & string]: T[K] & { readonly code: K } };
+
+/**
+ * Declares a package's error catalogue (spec section 8 is the source). The key is the wire
+ * code; a test proves each key follows the spec's derivation from its message, or is one the
+ * spec names itself (BANNED_USER).
+ */
+export function defineErrors<const T extends Entries>(entries: T): ErrorCatalogue<T> {
+  return Object.fromEntries(Object.entries(entries).map(([code, entry]) => [code, Object.freeze({ ...entry, code })])) as ErrorCatalogue<T>;
+}
+
+/** The codes of a catalogue, as a union type. */
+export type CodesOf<T> = T extends ErrorCatalogue<infer E> ? keyof E & string : T extends Record<string, ErrorDefinition<infer C>> ? C : never;
+
+/** Builds the error of a catalogue entry. */
+export function raise<C extends string>(definition: ErrorDefinition<C>, details?: Record<string, unknown>): AuthError<C> {
+  return new AuthError(definition.status, definition.message, definition.code, details);
 }
 
 export function isAuthError(error: unknown): error is AuthError {
   return error instanceof AuthError;
+}
+
+/** Whether `error` is the AuthError of `code`: `if (hasCode(err, 'USER_ALREADY_EXISTS'))`. */
+export function hasCode<C extends string>(error: unknown, code: C): error is AuthError<C> {
+  return error instanceof AuthError && error.code === code;
 }

@@ -1,4 +1,5 @@
-import { AuthError, codeOf, raise } from './errors.js';
+import { AuthError, codeOf, defineErrors, hasCode, raise } from './errors.js';
+import { createMemoryTables } from './memory-tables.js';
 import { ManualClock, addSeconds } from './clock.js';
 import { constantTimeEqual, randomLowercaseToken, randomToken, signValue, unsignValue } from './crypto.js';
 import { uuid } from './ids.js';
@@ -13,11 +14,33 @@ describe('codeOf', () => {
     expect(codeOf(message)).toBe(code);
   });
 
-  it('gives an error built from a catalogue entry its status, code and message', () => {
-    const error = raise({ status: 422, message: 'User already exists' });
+  it('gives an error built from a catalogue entry its status, its key as code, and its message', () => {
+    const CATALOGUE = defineErrors({ USER_ALREADY_EXISTS: { status: 422, message: 'User already exists' } });
+    const error = raise(CATALOGUE.USER_ALREADY_EXISTS);
     expect(error).toBeInstanceOf(AuthError);
     expect(error.toJSON()).toEqual({ code: 'USER_ALREADY_EXISTS', message: 'User already exists' });
     expect(error.status).toBe(422);
+    expect(hasCode(error, 'USER_ALREADY_EXISTS')).toBe(true);
+    expect(hasCode(error, 'USER_NOT_FOUND')).toBe(false);
+    expect(hasCode(new Error('USER_ALREADY_EXISTS'), 'USER_ALREADY_EXISTS')).toBe(false);
+  });
+});
+
+describe('memory tables', () => {
+  it('runs the cascades a package registers when a row is deleted', () => {
+    const tables = createMemoryTables();
+    const members = tables.table<{ userId: string }>('members');
+    tables.onDelete('users', (userId) => {
+      for (const [id, member] of members) if (member.userId === userId) members.delete(id);
+    });
+    tables.users.set('u1', { id: 'u1' } as never);
+    tables.sessions.set('t1', { userId: 'u1' } as never);
+    members.set('m1', { userId: 'u1' });
+    members.set('m2', { userId: 'u2' });
+    tables.deleteRow('users', 'u1');
+    expect([...members.keys()]).toEqual(['m2']);
+    expect(tables.sessions.size).toBe(0);
+    expect(tables.users.size).toBe(0);
   });
 });
 

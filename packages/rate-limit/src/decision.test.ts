@@ -9,7 +9,7 @@ describe('the 429 answer', () => {
     expect(error).toBeInstanceOf(TooManyRequestsError);
     expect(error.status).toBe(429);
     expect(error.toJSON()).toEqual({ code: 'TOO_MANY_REQUESTS', message: 'Too many requests. Please try again later.' });
-    expect(RATE_LIMIT_ERRORS.TOO_MANY_REQUESTS).toEqual({ status: 429, message: 'Too many requests. Please try again later.' });
+    expect(RATE_LIMIT_ERRORS.TOO_MANY_REQUESTS).toMatchObject({ status: 429, message: 'Too many requests. Please try again later.' });
   });
 
   it('carries Retry-After and X-Retry-After in whole seconds', () => {

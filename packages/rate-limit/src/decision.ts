@@ -57,8 +57,7 @@ export function retryAfterHeaders(decision: Pick<RateLimitDecision, 'allowed' | 
 export class TooManyRequestsError extends AuthError {
   constructor(readonly retryAfterSeconds: number) {
     const { status, message } = RATE_LIMIT_ERRORS.TOO_MANY_REQUESTS;
-    // The one code not derived from its message (that would be TOO_MANY_REQUESTS_PLEASE_TRY_AGAIN_LATER).
-    super(status, message, 'TOO_MANY_REQUESTS');
+    super(status, message, RATE_LIMIT_ERRORS.TOO_MANY_REQUESTS.code);
   }
 
   /** `Retry-After` and `X-Retry-After` for the response. */

@@ -35,7 +35,7 @@ export class CookieCache {
   /** The cookie payload for this session (the cookie writer signs it). */
   encode(data: SessionWithUser, now: Date): string {
     const payload = Buffer.from(JSON.stringify({ ...data, cachedUntil: now.getTime() + this.config.maxAge * 1000 })).toString('base64url');
-    if (signValue(this.secret, payload).length > COOKIE_CACHE_LIMIT) throw raise(SESSION_ERRORS.SESSION_DATA_TOO_LARGE);
+    if (signValue(this.secret, payload).length > COOKIE_CACHE_LIMIT) throw raise(SESSION_ERRORS.SESSION_DATA_EXCEEDS_COOKIE_SIZE_LIMIT_4093_CHARACTERS);
     return payload;
   }
 

@@ -42,7 +42,7 @@ export class SessionCookies {
 
   /** A signed cookie; `maxAge` undefined makes it last for the browser session. */
   write(name: string, value: string, maxAge: number | undefined): SetCookie {
-    if (maxAge !== undefined && maxAge > MAX_COOKIE_AGE) throw raise(SESSION_ERRORS.COOKIE_MAX_AGE_TOO_LONG);
+    if (maxAge !== undefined && maxAge > MAX_COOKIE_AGE) throw raise(SESSION_ERRORS.COOKIES_MAX_AGE_SHOULD_NOT_BE_GREATER_THAN_400_DAYS_34560000_SECONDS_IN_DURATION);
     return serialize(name, signValue(this.secret, value), {
       httpOnly: true,
       sameSite: 'lax',

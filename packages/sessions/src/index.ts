@@ -5,3 +5,4 @@ export { CookieCache, COOKIE_CACHE_LIMIT, DEFAULT_COOKIE_CACHE, type CookieCache
 export { DEFAULT_SESSION_CONFIG, SESSION_TOKEN_LENGTH, type SessionConfig } from './config.js';
 export { SESSION_ERRORS } from './error-codes.js';
 export { MemorySessionStore } from './adapters/memory/memory-session-store.js';
+export type { Session } from '@tend/kernel';

@@ -116,7 +116,7 @@ export class SessionManager {
 
   /** Requires a fresh session (403 Session is not fresh otherwise). */
   requireFresh(session: Session): void {
-    if (!this.isFresh(session)) throw raise(SESSION_ERRORS.SESSION_NOT_FRESH);
+    if (!this.isFresh(session)) throw raise(SESSION_ERRORS.SESSION_IS_NOT_FRESH);
   }
 
   private isDueForRefresh(session: Session, now: Date): boolean {

@@ -14,7 +14,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       // Unknown failures are logged with their stack; the client sees no stack and no SQL.
       logger.error('unhandled error', { method: req.method, path: req.path, error: describe(error) });
     }
-    const reply = known ?? raise(GENERAL_ERRORS.INTERNAL);
+    const reply = known ?? raise(GENERAL_ERRORS.INTERNAL_SERVER_ERROR);
     if (res.headersSent) return;
     // Errors that tell the client when to come back (429) carry their headers.
     const headers = (reply as { headers?: () => Record<string, string> }).headers?.();

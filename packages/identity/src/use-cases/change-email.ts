@@ -33,11 +33,11 @@ export class ChangeEmail {
   ) {}
 
   async execute(input: ChangeEmailInput): Promise<User> {
-    if (!this.enabled) throw raise(IDENTITY_ERRORS.CHANGE_EMAIL_DISABLED);
+    if (!this.enabled) throw raise(IDENTITY_ERRORS.CHANGE_EMAIL_IS_DISABLED);
     const email = normalizeEmail(input.newEmail);
     const { user } = input;
     if (email === user.email) throw raise(IDENTITY_ERRORS.EMAIL_IS_THE_SAME);
-    if (await this.users.findByEmail(email)) throw raise(IDENTITY_ERRORS.COULDNT_UPDATE_EMAIL);
+    if (await this.users.findByEmail(email)) throw raise(IDENTITY_ERRORS.COULDN_T_UPDATE_YOUR_EMAIL);
 
     if (!user.emailVerified) {
       const changed = await this.swap(user, email);
@@ -61,7 +61,7 @@ export class ChangeEmail {
       return await this.users.update(user.id, { email, emailVerified: false, updatedAt: this.clock.now() });
     } catch (error) {
       // Lost a race for the address with another sign-up or change.
-      if (isAuthError(error) && error.code === 'USER_ALREADY_EXISTS') throw raise(IDENTITY_ERRORS.COULDNT_UPDATE_EMAIL);
+      if (isAuthError(error) && error.code === 'USER_ALREADY_EXISTS') throw raise(IDENTITY_ERRORS.COULDN_T_UPDATE_YOUR_EMAIL);
       throw error;
     }
   }

@@ -64,12 +64,12 @@ export class DeleteUser {
     if (input.password) return this.deleteNow(user);
     if (this.settings.sendDeleteAccountVerification) {
       // A mailed link would let a stolen session skip the password the user has.
-      if (account?.password) throw raise(IDENTITY_ERRORS.USER_ALREADY_HAS_PASSWORD);
+      if (account?.password) throw raise(IDENTITY_ERRORS.USER_ALREADY_HAS_A_PASSWORD_PROVIDE_THAT_TO_DELETE_THE_ACCOUNT);
       await this.mailConfirmation(user, input.callbackURL);
       return 'mail-sent';
     }
-    if (this.sessions.config.freshAge === 0) throw raise(IDENTITY_ERRORS.USER_CANNOT_BE_DELETED);
-    if (!this.sessions.isFresh(input.session)) throw raise(SESSION_ERRORS.SESSION_EXPIRED);
+    if (this.sessions.config.freshAge === 0) throw raise(IDENTITY_ERRORS.USER_CANNOT_BE_DELETED_PLEASE_PROVIDE_A_PASSWORD_OR_TOKEN);
+    if (!this.sessions.isFresh(input.session)) throw raise(SESSION_ERRORS.SESSION_EXPIRED_RE_AUTHENTICATE_TO_PERFORM_THIS_ACTION);
     return this.deleteNow(user);
   }
 

@@ -19,7 +19,7 @@ export class SetPassword {
   async execute(input: { userId: string; newPassword: string }): Promise<void> {
     checkPasswordLength(input.newPassword, this.policy);
     const account = await this.accounts.findCredential(input.userId);
-    if (account?.password) throw raise(IDENTITY_ERRORS.PASSWORD_ALREADY_SET);
+    if (account?.password) throw raise(IDENTITY_ERRORS.USER_ALREADY_HAS_A_PASSWORD);
     const hash = await this.hasher.hash(input.newPassword);
     const now = this.clock.now();
     if (account) {

@@ -60,7 +60,7 @@ export class VerifyEmail {
       return await this.users.update(user.id, { email, emailVerified: false, updatedAt: this.clock.now() });
     } catch (error) {
       // Someone took the address between the request and the click.
-      if (isAuthError(error) && error.code === 'USER_ALREADY_EXISTS') throw raise(IDENTITY_ERRORS.COULDNT_UPDATE_EMAIL);
+      if (isAuthError(error) && error.code === 'USER_ALREADY_EXISTS') throw raise(IDENTITY_ERRORS.COULDN_T_UPDATE_YOUR_EMAIL);
       throw error;
     }
   }

@@ -39,7 +39,7 @@ export function singleLine(value: string): string {
 
 /** The `Failed to render email` error, with the reason (never the link) as its cause. */
 export function renderingFailed(reason: string): Error {
-  const error = raise(MAILER_ERRORS.RENDERING_FAILED);
+  const error = raise(MAILER_ERRORS.FAILED_TO_RENDER_EMAIL);
   error.cause = new TypeError(reason);
   return error;
 }

@@ -42,9 +42,8 @@ export class MemoryUserRepository implements UserRepository {
   }
 
   async delete(id: string): Promise<void> {
-    this.tables.users.delete(id);
-    for (const [token, session] of this.tables.sessions) if (session.userId === id) this.tables.sessions.delete(token);
-    for (const [key, account] of this.tables.accounts) if (account.userId === id) this.tables.accounts.delete(key);
+    // Sessions, accounts and every table a package registered go with the user.
+    this.tables.deleteRow('users', id);
   }
 
   private find(predicate: (user: User) => boolean): User | null {
@@ -56,7 +55,7 @@ export class MemoryUserRepository implements UserRepository {
     for (const other of this.tables.users.values()) {
       if (other.id === user.id) continue;
       if (other.email === user.email) throw raise(IDENTITY_ERRORS.USER_ALREADY_EXISTS);
-      if (user.username && other.username === user.username) throw raise(USERNAME_ERRORS.USERNAME_IS_ALREADY_TAKEN);
+      if (user.username && other.username === user.username) throw raise(USERNAME_ERRORS.USERNAME_IS_ALREADY_TAKEN_PLEASE_TRY_ANOTHER);
     }
   }
 }

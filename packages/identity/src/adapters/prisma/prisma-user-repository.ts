@@ -53,6 +53,6 @@ export class PrismaUserRepository implements UserRepository {
 function uniqueError(error: unknown): unknown {
   if (!isUniqueViolation(error)) return error;
   return violatedFields(error).includes('username')
-    ? raise(USERNAME_ERRORS.USERNAME_IS_ALREADY_TAKEN)
+    ? raise(USERNAME_ERRORS.USERNAME_IS_ALREADY_TAKEN_PLEASE_TRY_ANOTHER)
     : raise(IDENTITY_ERRORS.USER_ALREADY_EXISTS);
 }

@@ -57,7 +57,7 @@ export class DevOutboxMailer implements Mailer {
     if (this.failNextSend) {
       this.failNextSend = false;
       this.logger.error('Mail not sent (outbox failure requested)', { purpose: message.purpose });
-      throw raise(MAILER_ERRORS.SEND_FAILED);
+      throw raise(MAILER_ERRORS.INTERNAL_SERVER_ERROR_WE_ARE_UNABLE_TO_PROCESS_YOUR_REQUEST_RIGHT_NOW_PLEASE_TRY_AGAIN_LATER);
     }
     const key = message.idempotencyKey;
     if (key !== undefined && this.mails.some((mail) => mail.idempotencyKey === key)) {

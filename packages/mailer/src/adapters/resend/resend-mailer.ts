@@ -61,7 +61,7 @@ export class ResendMailer implements Mailer {
     } catch (error) {
       // The SDK answers most failures as { error }; what it throws (an abort) is unreachable too.
       this.logger.error('Mail not sent: the provider could not be reached', { purpose, cause: describe(error) });
-      throw raise(MAILER_ERRORS.UNREACHABLE);
+      throw raise(MAILER_ERRORS.UNABLE_TO_FETCH_DATA_THE_REQUEST_COULD_NOT_BE_RESOLVED);
     }
     if (result.error) {
       const { name, statusCode } = result.error;
@@ -72,7 +72,7 @@ export class ResendMailer implements Mailer {
         providerMessage: withoutLinks(String(result.error.message ?? '')),
       });
       // The SDK answers a network failure as an error without response headers.
-      throw raise(result.headers === null ? MAILER_ERRORS.UNREACHABLE : MAILER_ERRORS.SEND_FAILED);
+      throw raise(result.headers === null ? MAILER_ERRORS.UNABLE_TO_FETCH_DATA_THE_REQUEST_COULD_NOT_BE_RESOLVED : MAILER_ERRORS.INTERNAL_SERVER_ERROR_WE_ARE_UNABLE_TO_PROCESS_YOUR_REQUEST_RIGHT_NOW_PLEASE_TRY_AGAIN_LATER);
     }
     this.logger.info('Mail sent', { purpose, providerId: result.data?.id });
   }
