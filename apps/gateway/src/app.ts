@@ -1,42 +1,59 @@
 import express, { type Express } from 'express';
 import type { Container } from 'inversify';
-import { TOKENS } from './tokens.js';
+import type { GatewayConfig } from './config.js';
+import { bindValue } from './di.js';
+import type { AnyEndpoint } from './http/endpoint.js';
 import { errorHandler, notFound } from './http/errors.js';
+import { mount, type Authorizer } from './http/mount.js';
+import { openApiDocument } from './http/openapi.js';
 import { originCheck, redirectCheck } from './http/origins.js';
 import { rateLimit } from './http/rate-limit.js';
-import { miscRoutes } from './routes/misc.routes.js';
-import { sessionRoutes } from './routes/session.routes.js';
-import { signInRoutes } from './routes/sign-in.routes.js';
-import { signUpRoutes } from './routes/sign-up.routes.js';
-import { userRoutes } from './routes/user.routes.js';
-import { verificationRoutes } from './routes/verification.routes.js';
-import { passwordRoutes } from './routes/password.routes.js';
-import { accountRoutes } from './routes/account.routes.js';
-import { devOutboxRoutes } from './routes/dev-outbox.routes.js';
+import { referenceRoutes } from './http/reference.js';
+import { noStore, securityHeaders } from './http/security-headers.js';
+import { META } from './modules/meta/tokens.js';
+import type { GatewayModule } from './modules/index.js';
+import { PLATFORM } from './platform.js';
+import { devOutboxRoutes } from './dev-outbox.routes.js';
 
-/** The Express app of a composed container: security checks, routes under the base path, one error mapper. */
-export function createApp(c: Container): Express {
-  const config = c.get(TOKENS.Config);
-  const origins = c.get(TOKENS.TrustedOrigins);
+const VERSION = '0.1.0';
+
+/** The enabled endpoints of a list of modules, in mount order. */
+export function endpointsOf(modules: readonly GatewayModule[], config: GatewayConfig): AnyEndpoint[] {
+  return modules.flatMap((module) => module.endpoints).filter((spec) => !spec.enabled || spec.enabled(config));
+}
+
+/** The Express app of a composed container: security checks, every module's routes under the base path, one error mapper. */
+export function createApp(c: Container, modules: readonly GatewayModule[]): Express {
+  const config = c.get(PLATFORM.Config);
+  const logger = c.get(PLATFORM.Logger);
+  const origins = c.get(PLATFORM.TrustedOrigins);
+  const endpoints = endpointsOf(modules, config);
+  let document: Record<string, unknown> | undefined;
+  bindValue(c, META.OpenApiDocument, () => (document ??= openApiDocument(endpoints, { basePath: config.basePath, serverURL: config.baseURL, version: VERSION })));
+
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
   app.set('query parser', 'simple');
+  app.use(securityHeaders());
 
   const auth = express.Router();
   // Limits first: a limited request costs no body parsing and no database work.
-  auth.use(rateLimit(c.get(TOKENS.RateLimiter), c.get(TOKENS.ClientAddress)));
+  auth.use(rateLimit(c.get(PLATFORM.RateLimiter), c.get(PLATFORM.ClientAddress)));
+  auth.use(noStore);
   auth.use(express.json({ limit: config.bodyLimit, type: ['application/json', 'application/*+json'] }));
   auth.use(originCheck(origins));
   auth.use(redirectCheck(origins));
-  for (const routes of [signUpRoutes, signInRoutes, sessionRoutes, userRoutes, miscRoutes]) auth.use(routes(c));
-  for (const routes of [verificationRoutes, passwordRoutes, accountRoutes]) auth.use(routes(c));
-
+  const authorizers: Partial<Record<'admin' | 'organization', Authorizer>> = Object.assign({}, ...modules.map((module) => module.authorizers?.(c) ?? {}));
+  const context = { container: c, sessions: c.get(PLATFORM.SessionHttp), authorizers, logger, checkReplies: config.checkReplies };
+  for (const spec of endpoints) mount(auth, spec, context);
   app.use(config.basePath, auth);
+
+  if (config.apiReference.enabled) app.use(config.apiReference.path, referenceRoutes(`${config.basePath}/open-api/generate-schema`));
   // The development outbox: never mounted in production (its mails carry live tokens).
-  const outbox = c.get(TOKENS.DevOutbox);
+  const outbox = c.get(PLATFORM.DevOutbox);
   if (outbox && !config.production) app.use('/api/dev', devOutboxRoutes(outbox));
   app.use(notFound);
-  app.use(errorHandler(c.get(TOKENS.Logger)));
+  app.use(errorHandler(logger));
   return app;
 }

@@ -1,5 +1,5 @@
 import { CREDENTIAL_PROVIDER, newAccount, newUser, uuid, type Logger } from '@tend/kernel';
-import { checkPasswordLength, normalizeEmail, type PasswordHasher, type UserRepository } from '@tend/identity';
+import { checkPassword, normalizeEmail, type PasswordHasher, type UserRepository } from '@tend/identity';
 import type { Clock } from '@tend/kernel';
 
 /**
@@ -12,7 +12,7 @@ export async function bootstrapAdmin(
 ): Promise<'created' | 'exists'> {
   const email = normalizeEmail(credentials.email);
   if (await deps.users.findByEmail(email)) return 'exists';
-  checkPasswordLength(credentials.password);
+  checkPassword(credentials.password);
   const now = deps.clock.now();
   const id = uuid();
   const user = newUser({ id, email, name: 'Administrator', role: 'admin', emailVerified: true }, now);

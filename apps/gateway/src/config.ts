@@ -26,6 +26,12 @@ export interface GatewayConfig {
   rateLimit: RateLimitSettings;
   /** Proxies whose X-Forwarded-For is believed (IPs, CIDRs, loopback/linklocal/uniquelocal). */
   trustedProxies: string[];
+  /** Refuse common passwords (AUTH_PASSWORD_SCREENING). */
+  passwordScreening: boolean;
+  /** The API reference page (AUTH_API_REFERENCE, AUTH_API_REFERENCE_PATH). */
+  apiReference: { enabled: boolean; path: string };
+  /** Replies checked against their schemas: `throw` in tests, `warn` in development, `off` in production. */
+  checkReplies: 'throw' | 'warn' | 'off';
 }
 
 export interface RateLimitSettings {
@@ -57,6 +63,9 @@ export function defaultConfig(overrides: Partial<GatewayConfig> & Pick<GatewayCo
     deleteUser: { enabled: true, sendDeleteAccountVerification: true },
     rateLimit: { enabled: false, storage: 'memory', window: 10, max: 100, failedSignInMax: 10, failedSignInWindow: 900 },
     trustedProxies: [],
+    passwordScreening: true,
+    apiReference: { enabled: true, path: '/api/reference' },
+    checkReplies: overrides.production ? 'off' : 'warn',
     ...overrides,
   };
 }

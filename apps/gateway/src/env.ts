@@ -61,6 +61,13 @@ const envSchema = z
     AUTH_CHANGE_EMAIL: onOff.default('on'),
     AUTH_DELETE_USER: onOff.default('on'),
     AUTH_DELETE_ACCOUNT_VERIFICATION: onOff.default('on'),
+    AUTH_PASSWORD_SCREENING: onOff.default('on'),
+    AUTH_API_REFERENCE: onOff.default('on'),
+    AUTH_API_REFERENCE_PATH: z
+      .string()
+      .regex(/^\/[A-Za-z0-9/_-]*$/, 'must be a path such as /api/reference')
+      .default('/api/reference')
+      .transform((value) => value.replace(/\/+$/, '') || '/'),
     AUTH_BOOTSTRAP_ADMIN_EMAIL: z.email().optional(),
     AUTH_BOOTSTRAP_ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').max(128).optional(),
   })
@@ -113,6 +120,8 @@ export function configFromEnv(env: Env, logger: Logger): GatewayConfig {
     changeEmail: { enabled: env.AUTH_CHANGE_EMAIL === 'on' },
     deleteUser: { enabled: env.AUTH_DELETE_USER === 'on', sendDeleteAccountVerification: env.AUTH_DELETE_ACCOUNT_VERIFICATION === 'on' },
     trustedProxies: env.AUTH_TRUSTED_PROXIES,
+    passwordScreening: env.AUTH_PASSWORD_SCREENING === 'on',
+    apiReference: { enabled: env.AUTH_API_REFERENCE === 'on', path: env.AUTH_API_REFERENCE_PATH },
     rateLimit: {
       // On in production, off in development and test unless AUTH_RATE_LIMIT=on.
       enabled: env.AUTH_RATE_LIMIT ? env.AUTH_RATE_LIMIT === 'on' : env.NODE_ENV === 'production',

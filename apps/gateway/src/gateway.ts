@@ -1,10 +1,13 @@
 import type { Express } from 'express';
 import type { Container } from 'inversify';
 import type { DatabaseHandle } from '@tend/database';
+import { CommonPasswords } from '@tend/identity';
 import { consoleLogger, systemClock, type Clock, type Logger } from '@tend/kernel';
+import { dictionary } from '@zxcvbn-ts/language-common';
 import { createApp } from './app.js';
 import type { GatewayConfig } from './config.js';
 import { createContainer } from './container.js';
+import { MODULES, type GatewayModule } from './modules/index.js';
 import { createRateLimitStore } from './rate-limit-store.js';
 
 export interface Gateway {
@@ -19,11 +22,28 @@ export interface GatewayOptions {
   database: DatabaseHandle;
   clock?: Clock;
   logger?: Logger;
+  modules?: readonly GatewayModule[];
+}
+
+let commonPasswords: CommonPasswords | undefined;
+
+/** The common-password list of a maintained package (zxcvbn-ts, ~30,000 entries), loaded once per process. */
+function loadCommonPasswords(): CommonPasswords {
+  commonPasswords ??= new CommonPasswords(dictionary['passwords-common']);
+  return commonPasswords;
 }
 
 /** Composes a gateway on an open (and migrated) database. */
-export function createGateway({ config, database, clock = systemClock, logger = consoleLogger }: GatewayOptions): Gateway {
+export function createGateway({ config, database, clock = systemClock, logger = consoleLogger, modules = MODULES }: GatewayOptions): Gateway {
   const rateLimit = createRateLimitStore(config.rateLimit, database.prisma, clock, logger);
-  const container = createContainer({ config, db: database.prisma, clock, logger, rateLimitStore: rateLimit.store });
-  return { app: createApp(container), container, close: rateLimit.close };
+  const container = createContainer({
+    config,
+    db: database.prisma,
+    clock,
+    logger,
+    rateLimitStore: rateLimit.store,
+    commonPasswords: config.passwordScreening ? loadCommonPasswords() : null,
+    modules,
+  });
+  return { app: createApp(container, modules), container, close: rateLimit.close };
 }

@@ -20,7 +20,7 @@ export interface TestGateway {
 export async function startGateway(overrides: Partial<GatewayConfig> = {}, logger: Logger = silentLogger): Promise<TestGateway> {
   const database = await createTestDatabase(selectedTestDatabase());
   const clock = new ManualClock(new Date());
-  const config = defaultConfig({ secret: SECRET, baseURL: ORIGIN, ...overrides });
+  const config = defaultConfig({ secret: SECRET, baseURL: ORIGIN, checkReplies: 'throw', ...overrides });
   const gateway = createGateway({ config, database, clock, logger });
   return {
     app: gateway.app,

@@ -11,6 +11,8 @@ export const IDENTITY_ERRORS = defineErrors({
   EMAIL_NOT_VERIFIED: { status: 403, message: 'Email not verified' },
   PASSWORD_TOO_SHORT: { status: 400, message: 'Password too short' },
   PASSWORD_TOO_LONG: { status: 400, message: 'Password too long' },
+  /** Not in the spec's list: NIST SP 800-63B screening; the code names the reason, not the message. */
+  PASSWORD_COMPROMISED: { status: 400, message: 'Password is too common. Choose a different password.' },
   USER_ALREADY_EXISTS: { status: 422, message: 'User already exists' },
   EMAIL_CAN_NOT_BE_UPDATED: { status: 400, message: 'Email can not be updated' },
   CREDENTIAL_ACCOUNT_NOT_FOUND: { status: 400, message: 'Credential account not found' },

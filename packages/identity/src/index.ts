@@ -1,7 +1,7 @@
 export type { UserRepository, AccountRepository, PasswordHasher, VerificationRepository } from './ports.js';
 export { ScryptPasswordHasher } from './scrypt-password-hasher.js';
 export { normalizeEmail } from './email.js';
-export { checkPasswordLength, DEFAULT_PASSWORD_POLICY, type PasswordPolicy } from './password-policy.js';
+export { checkPassword, CommonPasswords, DEFAULT_PASSWORD_POLICY, type PasswordPolicy } from './password-policy.js';
 export { normalizeUsername, DEFAULT_USERNAME_POLICY, USERNAME_ERRORS, type UsernamePolicy } from './username.js';
 export {
   DEFAULT_USER_FIELDS,
@@ -9,6 +9,7 @@ export {
   userFields,
   pickInput,
   presentUser,
+  type PresentedUser,
   type UserFields,
   type UserFieldDefinition,
   type UserInput,

@@ -29,9 +29,15 @@ export class MailDelivery {
    * Sends without keeping the response waiting: for mails whose failure must not change the
    * answer (no user enumeration) or that follow an action already done (sign-up).
    */
-  background(message: MailMessage, undo?: () => Promise<void>): void {
-    const task: Promise<void> = this.send(message, undo)
-      .catch(() => undefined) // already logged
+  background(message: MailMessage | (() => MailMessage), undo?: () => Promise<void>): void {
+    // A message given as a function is composed after the response, so the request that asked
+    // pays nothing for it (reset requests answer known and unknown addresses in the same time).
+    const composed = typeof message === 'function' ? new Promise<void>((resolve) => setImmediate(resolve)).then(message) : Promise.resolve(message);
+    const task: Promise<void> = composed
+      .then((mail) => this.send(mail, undo))
+      .catch((error: unknown) => {
+        if (!isAuthError(error)) this.logger.error('Mail not composed', { error: String(error) });
+      })
       .finally(() => this.pending.delete(task));
     this.pending.add(task);
   }

@@ -4,12 +4,42 @@ import { IDENTITY_ERRORS } from './error-codes.js';
 export interface PasswordPolicy {
   minLength: number;
   maxLength: number;
+  /** Common passwords to refuse (NIST SP 800-63B 5.1.1.2); null: no screening. */
+  commonPasswords: CommonPasswords | null;
 }
 
-export const DEFAULT_PASSWORD_POLICY: PasswordPolicy = { minLength: 8, maxLength: 128 };
+export const DEFAULT_PASSWORD_POLICY: PasswordPolicy = { minLength: 8, maxLength: 128, commonPasswords: null };
 
-/** 400 Password too short / Password too long outside the policy's bounds. */
-export function checkPasswordLength(password: string, policy: PasswordPolicy = DEFAULT_PASSWORD_POLICY): void {
+/**
+ * A list of common passwords, loaded once. Lookups compare the NFKC form, case-insensitively,
+ * so `Password123` and `ｐａｓｓｗｏｒｄ１２３` are refused like `password123`.
+ */
+export class CommonPasswords {
+  private readonly list: ReadonlySet<string>;
+
+  constructor(passwords: Iterable<string>) {
+    this.list = new Set([...passwords].map(CommonPasswords.fold));
+  }
+
+  has(password: string): boolean {
+    return this.list.has(CommonPasswords.fold(password));
+  }
+
+  get size(): number {
+    return this.list.size;
+  }
+
+  private static fold(password: string): string {
+    return password.normalize('NFKC').toLowerCase();
+  }
+}
+
+/**
+ * The password rules of sign-up, change, reset and admin set-password: 400 Password too short /
+ * too long outside the bounds, 400 PASSWORD_COMPROMISED for a common password.
+ */
+export function checkPassword(password: string, policy: PasswordPolicy = DEFAULT_PASSWORD_POLICY): void {
   if (password.length < policy.minLength) throw raise(IDENTITY_ERRORS.PASSWORD_TOO_SHORT);
   if (password.length > policy.maxLength) throw raise(IDENTITY_ERRORS.PASSWORD_TOO_LONG);
+  if (policy.commonPasswords?.has(password)) throw raise(IDENTITY_ERRORS.PASSWORD_COMPROMISED);
 }

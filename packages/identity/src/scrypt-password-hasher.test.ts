@@ -1,3 +1,4 @@
+import { HashingBudget } from './hashing-budget.js';
 import { ScryptPasswordHasher } from './scrypt-password-hasher.js';
 
 // Made outside Node by Python's hashlib.scrypt with better-auth's scheme: the salt's hex
@@ -28,5 +29,20 @@ describe('ScryptPasswordHasher', () => {
   it('answers false for a malformed hash instead of throwing', async () => {
     expect(await hasher.verify('not-a-hash', 'x')).toBe(false);
     expect(await hasher.verify('abc:zz', 'x')).toBe(false);
+  });
+
+  it('hashes and checks within its budget: beyond it and a full queue, 503 SERVER_IS_BUSY_PLEASE_TRY_AGAIN_LATER', async () => {
+    const budget = new HashingBudget({ concurrency: 1, queueLimit: 1 });
+    const bounded = new ScryptPasswordHasher({ budget });
+    const hash = await bounded.hash('correct horse battery');
+    const results = await Promise.allSettled([bounded.verify(hash, 'correct horse battery'), bounded.hash('a'), bounded.verify(hash, 'x')]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'rejected']);
+    expect((results[2] as PromiseRejectedResult).reason).toMatchObject({ status: 503, code: 'SERVER_IS_BUSY_PLEASE_TRY_AGAIN_LATER' });
+    expect(budget.active).toBe(0);
+  });
+
+  it('makes its own budget from concurrency and queueLimit', () => {
+    const own = new ScryptPasswordHasher({ concurrency: 2, queueLimit: 5 });
+    expect(own.budget).toMatchObject({ concurrency: 2, queueLimit: 5 });
   });
 });

@@ -80,11 +80,14 @@ export function pickInput(input: Record<string, unknown>, fields: UserFields): P
   return picked as Partial<User>;
 }
 
+/** The user as clients see it: the core fields always, the others unless `returned: false`. */
+export type PresentedUser = Partial<User> & Pick<User, 'id' | 'email' | 'emailVerified' | 'name' | 'image' | 'createdAt' | 'updatedAt'>;
+
 /** The user as the client sees it: `returned: false` fields removed. */
-export function presentUser(user: User, fields: UserFields = DEFAULT_USER_FIELDS): Partial<User> {
+export function presentUser(user: User, fields: UserFields = DEFAULT_USER_FIELDS): PresentedUser {
   const shown: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(user)) {
     if (fields[key as keyof User]?.returned !== false) shown[key] = value;
   }
-  return shown as Partial<User>;
+  return shown as PresentedUser;
 }

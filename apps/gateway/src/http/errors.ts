@@ -1,5 +1,6 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { AuthError, GENERAL_ERRORS, raise, type Logger } from '@tend/kernel';
+import { GATEWAY_ERRORS } from './gateway-errors.js';
 
 interface BodyParserError {
   type?: string;
@@ -16,7 +17,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     }
     const reply = known ?? raise(GENERAL_ERRORS.INTERNAL_SERVER_ERROR);
     if (res.headersSent) return;
-    // Errors that tell the client when to come back (429) carry their headers.
+    // Errors that tell the client when to come back (429, 503) carry their headers.
     const headers = (reply as { headers?: () => Record<string, string> }).headers?.();
     if (headers) res.set(headers);
     res.status(reply.status).json(reply.toJSON());
@@ -28,18 +29,36 @@ function toAuthError(error: unknown): AuthError | null {
   const parserError = error as BodyParserError;
   switch (parserError?.type) {
     case 'entity.parse.failed':
-      return new AuthError(400, 'Malformed JSON body', 'INVALID_JSON');
+      return raise(GATEWAY_ERRORS.INVALID_JSON);
     case 'entity.too.large':
-      return new AuthError(413, 'Request body is too large', 'PAYLOAD_TOO_LARGE');
+      return raise(GATEWAY_ERRORS.PAYLOAD_TOO_LARGE);
     case 'charset.unsupported':
     case 'encoding.unsupported':
-      return new AuthError(415, 'Unsupported body encoding', 'UNSUPPORTED_MEDIA_TYPE');
-    default:
-      if (typeof parserError?.status === 'number' && parserError.status >= 400 && parserError.status < 500) {
-        return new AuthError(400, 'Bad request', 'BAD_REQUEST');
-      }
-      return null;
+      return raise(GATEWAY_ERRORS.UNSUPPORTED_MEDIA_TYPE);
   }
+  if (typeof parserError?.status === 'number' && parserError.status >= 400 && parserError.status < 500) return raise(GATEWAY_ERRORS.BAD_REQUEST);
+  return databaseInputError(error);
+}
+
+/**
+ * The last line of defence behind the request schemas: input PostgreSQL refuses as data (a NUL
+ * byte 22021, an untranslatable character 22P05, a value too long 22001; Prisma's P2000) is the
+ * client's fault, so it answers 400, never 500.
+ */
+const INPUT_CODES = new Set(['22021', '22P05', '22001', 'P2000']);
+
+function databaseInputError(error: unknown): AuthError | null {
+  const seen = new Set<unknown>();
+  const visit = (value: unknown, depth: number): boolean => {
+    if (!value || typeof value !== 'object' || depth > 5 || seen.has(value)) return false;
+    seen.add(value);
+    for (const [key, field] of Object.entries(value as Record<string, unknown>)) {
+      if ((key === 'code' || key === 'originalCode') && typeof field === 'string' && INPUT_CODES.has(field)) return true;
+      if (typeof field === 'object' && visit(field, depth + 1)) return true;
+    }
+    return visit((value as { cause?: unknown }).cause, depth + 1);
+  };
+  return visit(error, 0) ? raise(GATEWAY_ERRORS.BAD_REQUEST) : null;
 }
 
 function describe(error: unknown): string {
@@ -48,6 +67,5 @@ function describe(error: unknown): string {
 
 /** Unknown routes: a JSON 404. */
 export const notFound: RequestHandler = (_req, res) => {
-  const error = raise(GENERAL_ERRORS.NOT_FOUND);
-  res.status(404).json(error.toJSON());
+  res.status(404).json(raise(GENERAL_ERRORS.NOT_FOUND).toJSON());
 };

@@ -1,5 +1,6 @@
 import type { Request, RequestHandler } from 'express';
-import { AuthError } from '@tend/kernel';
+import { raise } from '@tend/kernel';
+import { GATEWAY_ERRORS } from './gateway-errors.js';
 
 /** The fields that may send a user's browser somewhere: each must be relative or trusted. */
 export const REDIRECT_FIELDS = ['callbackURL', 'redirectTo', 'errorCallbackURL', 'newUserCallbackURL'] as const;
@@ -50,17 +51,29 @@ function originOf(req: Request): string | null {
 }
 
 /**
- * A state-changing request that carries cookies must come from a trusted origin (Origin,
- * or Referer when there is no Origin): a cross-site form cannot ride a user's session.
+ * Cross-site request forgery, login CSRF included: a state-changing request whose Origin (or,
+ * without one, Referer) is not trusted is refused, cookies or not, and so is one a browser marks
+ * `Sec-Fetch-Site: cross-site` without a trusted Origin. A request carrying cookies must name
+ * its origin. Clients that send none of these headers and no cookies (API clients) pass.
  */
 export function originCheck(origins: TrustedOrigins): RequestHandler {
   return (req, _res, next) => {
-    if (SAFE_METHODS.has(req.method) || !req.headers.cookie) return next();
+    if (SAFE_METHODS.has(req.method)) return next();
     const origin = originOf(req);
-    if (!origin || !origins.isTrusted(origin, req)) throw new AuthError(403, 'Invalid origin', 'INVALID_ORIGIN');
+    const trusted = origin !== null && origins.isTrusted(origin, req);
+    if (origin !== null && !trusted) throw raise(GATEWAY_ERRORS.INVALID_ORIGIN);
+    if (!trusted && req.get('sec-fetch-site') === 'cross-site') throw raise(GATEWAY_ERRORS.INVALID_ORIGIN);
+    if (!trusted && req.headers.cookie) throw raise(GATEWAY_ERRORS.INVALID_ORIGIN);
     next();
   };
 }
+
+const INVALID_FIELD = {
+  callbackURL: GATEWAY_ERRORS.INVALID_CALLBACKURL,
+  redirectTo: GATEWAY_ERRORS.INVALID_REDIRECTTO,
+  errorCallbackURL: GATEWAY_ERRORS.INVALID_ERRORCALLBACKURL,
+  newUserCallbackURL: GATEWAY_ERRORS.INVALID_NEWUSERCALLBACKURL,
+} as const satisfies Record<(typeof REDIRECT_FIELDS)[number], unknown>;
 
 /** Every redirect field of body and query must be safe: 403 `Invalid {field}` otherwise. */
 export function redirectCheck(origins: TrustedOrigins): RequestHandler {
@@ -69,9 +82,7 @@ export function redirectCheck(origins: TrustedOrigins): RequestHandler {
     for (const field of REDIRECT_FIELDS) {
       for (const value of [body[field], req.query[field]]) {
         if (value === undefined || value === null || value === '') continue;
-        if (typeof value !== 'string' || !origins.isSafeRedirect(value, req)) {
-          throw new AuthError(403, `Invalid ${field}`);
-        }
+        if (typeof value !== 'string' || !origins.isSafeRedirect(value, req)) throw raise(INVALID_FIELD[field]);
       }
     }
     next();

@@ -1,7 +1,7 @@
 import { raise, type Clock, type Session } from '@tend/kernel';
 import type { SessionManager } from '@tend/sessions';
 import { IDENTITY_ERRORS } from '../error-codes.js';
-import { checkPasswordLength, DEFAULT_PASSWORD_POLICY, type PasswordPolicy } from '../password-policy.js';
+import { checkPassword, DEFAULT_PASSWORD_POLICY, type PasswordPolicy } from '../password-policy.js';
 import type { AccountRepository, PasswordHasher } from '../ports.js';
 
 export interface ChangePasswordInput {
@@ -26,7 +26,7 @@ export class ChangePassword {
   ) {}
 
   async execute(input: ChangePasswordInput): Promise<{ session: Session | null }> {
-    checkPasswordLength(input.newPassword, this.policy);
+    checkPassword(input.newPassword, this.policy);
     const account = await this.accounts.findCredential(input.userId);
     if (!account?.password) throw raise(IDENTITY_ERRORS.CREDENTIAL_ACCOUNT_NOT_FOUND);
     if (!(await this.hasher.verify(account.password, input.currentPassword))) throw raise(IDENTITY_ERRORS.INVALID_PASSWORD);

@@ -18,8 +18,9 @@ export const PASSWORD_RESET_REQUESTED = 'If this email exists in our system, che
 /**
  * POST /request-password-reset (and /forget-password): stores a 24-character token as the
  * Verification `reset-password:<token>` (value: the user id, one hour) and mails its link.
- * Known and unknown addresses do the same work (one write to the verification table), the
- * mail leaves in the background, and the answer is always the same: no user enumeration.
+ * Known and unknown addresses do the same work before the answer (one lookup and one write
+ * statement; the mail is composed and sent after the response), and the answer is always the
+ * same: neither the body nor the timing tells whether the address has an account.
  */
 export class RequestPasswordReset {
   constructor(
@@ -32,19 +33,13 @@ export class RequestPasswordReset {
   ) {}
 
   async execute(input: RequestPasswordResetInput): Promise<{ status: true; message: string }> {
-    const email = normalizeEmail(input.email);
-    const user = await this.users.findByEmail(email);
+    const user = await this.users.findByEmail(normalizeEmail(input.email));
     const token = randomToken(RESET_PASSWORD_TOKEN_LENGTH);
     const identifier = resetPasswordIdentifier(token);
-    if (user) {
-      await this.mailReset(user, token, identifier, input.redirectTo);
-    } else {
+    if (!user) {
       await this.verifications.deleteByIdentifier(identifier); // the same round trip as the real write
+      return { status: true, message: PASSWORD_RESET_REQUESTED };
     }
-    return { status: true, message: PASSWORD_RESET_REQUESTED };
-  }
-
-  private async mailReset(user: User, token: string, identifier: string, redirectTo?: string): Promise<void> {
     const now = this.clock.now();
     const id = this.newId();
     try {
@@ -52,13 +47,18 @@ export class RequestPasswordReset {
     } catch {
       throw raise(GENERAL_ERRORS.UNABLE_TO_CREATE_VERIFICATION);
     }
+    this.mailReset(user, token, id, identifier, input.redirectTo);
+    return { status: true, message: PASSWORD_RESET_REQUESTED };
+  }
+
+  private mailReset(user: User, token: string, id: string, identifier: string, redirectTo?: string): void {
     this.delivery.background(
-      {
+      () => ({
         to: user.email,
         purpose: 'password-reset',
         idempotencyKey: `password-reset/${id}`,
         ...passwordResetEmail({ name: user.name, url: this.links.resetPassword(token, redirectTo), expiresInMinutes: RESET_PASSWORD_EXPIRES_IN / 60 }),
-      },
+      }),
       // A token whose mail never left is of no use to anyone: drop it.
       () => this.verifications.deleteByIdentifier(identifier),
     );

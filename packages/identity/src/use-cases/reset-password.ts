@@ -1,7 +1,7 @@
 import { CREDENTIAL_PROVIDER, newAccount, raise, uuid, type Clock, type IdGenerator } from '@tend/kernel';
 import type { SessionManager } from '@tend/sessions';
 import { IDENTITY_ERRORS } from '../error-codes.js';
-import { checkPasswordLength, DEFAULT_PASSWORD_POLICY, type PasswordPolicy } from '../password-policy.js';
+import { checkPassword, DEFAULT_PASSWORD_POLICY, type PasswordPolicy } from '../password-policy.js';
 import type { AccountRepository, PasswordHasher, UserRepository, VerificationRepository } from '../ports.js';
 import { isResetPasswordToken, resetPasswordIdentifier } from '../verification-values.js';
 
@@ -30,7 +30,7 @@ export class ResetPassword {
 
   async execute(input: ResetPasswordInput): Promise<void> {
     if (!input.token) throw raise(IDENTITY_ERRORS.INVALID_TOKEN);
-    checkPasswordLength(input.newPassword, this.policy);
+    checkPassword(input.newPassword, this.policy);
     const identifier = resetPasswordIdentifier(input.token);
     // Cheap refusal of a bad token before the hash; the consume below is what decides.
     if (!isResetPasswordToken(input.token) || !(await this.verifications.findByIdentifier(identifier, this.clock.now()))) {

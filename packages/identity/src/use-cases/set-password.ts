@@ -1,6 +1,6 @@
 import { CREDENTIAL_PROVIDER, newAccount, raise, uuid, type Clock, type IdGenerator } from '@tend/kernel';
 import { IDENTITY_ERRORS } from '../error-codes.js';
-import { checkPasswordLength, DEFAULT_PASSWORD_POLICY, type PasswordPolicy } from '../password-policy.js';
+import { checkPassword, DEFAULT_PASSWORD_POLICY, type PasswordPolicy } from '../password-policy.js';
 import type { AccountRepository, PasswordHasher } from '../ports.js';
 
 /**
@@ -17,7 +17,7 @@ export class SetPassword {
   ) {}
 
   async execute(input: { userId: string; newPassword: string }): Promise<void> {
-    checkPasswordLength(input.newPassword, this.policy);
+    checkPassword(input.newPassword, this.policy);
     const account = await this.accounts.findCredential(input.userId);
     if (account?.password) throw raise(IDENTITY_ERRORS.USER_ALREADY_HAS_A_PASSWORD);
     const hash = await this.hasher.hash(input.newPassword);

@@ -4,7 +4,7 @@ import { assertNotBanned } from '../ban.js';
 import { normalizeEmail } from '../email.js';
 import { IDENTITY_ERRORS } from '../error-codes.js';
 import type { AccountRepository, PasswordHasher, UserRepository } from '../ports.js';
-import { USERNAME_ERRORS } from '../username.js';
+import { DEFAULT_USERNAME_POLICY, USERNAME_ERRORS, normalizeUsername, type UsernamePolicy } from '../username.js';
 import type { UserEvents } from './user-events.js';
 
 export interface SignInInput {
@@ -19,6 +19,7 @@ export interface SignInInput {
 
 export interface SignInConfig {
   requireEmailVerification: boolean;
+  usernamePolicy?: UsernamePolicy;
 }
 
 interface Variant {
@@ -43,7 +44,7 @@ export class SignInWithPassword {
     private readonly hasher: PasswordHasher,
     private readonly sessions: SessionManager,
     private readonly clock: Clock,
-    private readonly config: SignInConfig = { requireEmailVerification: false },
+    private readonly config: SignInConfig = { requireEmailVerification: false, usernamePolicy: DEFAULT_USERNAME_POLICY },
     private readonly events: UserEvents = {},
   ) {
     this.byEmail = {
@@ -52,7 +53,8 @@ export class SignInWithPassword {
       notVerified: IDENTITY_ERRORS.EMAIL_NOT_VERIFIED,
     };
     this.byUsername = {
-      find: (username) => this.users.findByUsername(username.toLowerCase()),
+      // The username rules (422 too short / too long / invalid) apply before any lookup.
+      find: (username) => this.users.findByUsername(normalizeUsername(username, this.config.usernamePolicy)),
       invalid: USERNAME_ERRORS.INVALID_USERNAME_OR_PASSWORD,
       notVerified: USERNAME_ERRORS.EMAIL_NOT_VERIFIED,
     };

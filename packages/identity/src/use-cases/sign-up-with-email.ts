@@ -2,7 +2,7 @@ import { CREDENTIAL_PROVIDER, newAccount, newUser, raise, uuid, type Clock, type
 import type { SessionManager } from '@tend/sessions';
 import { normalizeEmail } from '../email.js';
 import { fieldRequired } from '../error-codes.js';
-import { checkPasswordLength, DEFAULT_PASSWORD_POLICY, type PasswordPolicy } from '../password-policy.js';
+import { checkPassword, DEFAULT_PASSWORD_POLICY, type PasswordPolicy } from '../password-policy.js';
 import type { PasswordHasher, UserRepository } from '../ports.js';
 import { DEFAULT_USER_FIELDS, pickInput, type UserFields } from '../user-fields.js';
 import { DEFAULT_USERNAME_POLICY, normalizeUsername, type UsernamePolicy } from '../username.js';
@@ -53,7 +53,7 @@ export class SignUpWithEmail {
 
   async execute(input: SignUpInput): Promise<{ user: User; session: Session | null }> {
     const email = normalizeEmail(input.email);
-    checkPasswordLength(input.password, this.config.passwordPolicy);
+    checkPassword(input.password, this.config.passwordPolicy);
     const fields = pickInput(input.fields, this.config.userFields);
     for (const [key, definition] of Object.entries(this.config.userFields)) {
       const value = (fields as Record<string, unknown>)[key];

@@ -1,0 +1,104 @@
+// A route as data: what it accepts, who may call it, what it answers and which catalogued errors
+// it may raise. `mount()` turns a spec into an Express handler; `openApiDocument()` turns the list
+// of specs into the OpenAPI document; the bad-input test walks the same list.
+import type { Request, Response } from 'express';
+import type { Token } from '../di.js';
+import type { z } from 'zod';
+import type { ErrorDefinition } from '@tend/kernel';
+import type { GatewayConfig } from '../config.js';
+import type { Auth } from './session.js';
+
+/** A permission a route needs, checked by the authorizer of its scope before the handler runs. */
+export interface RequiredPermission {
+  /** `admin`: site roles (spec section 6); `organization`: the caller's role in the organization the request names. */
+  scope: 'admin' | 'organization';
+  resource: string;
+  action: string;
+}
+
+/**
+ * Who may call a route: anyone (`public`), a signed-in user (`session`), only code in this process
+ * (`server-only`: never mounted over HTTP), or a signed-in user holding a permission.
+ */
+export type EndpointAuth = 'public' | 'session' | 'server-only' | { permission: RequiredPermission };
+
+export type HttpMethod = 'get' | 'post';
+
+type Deps = Record<string, Token<unknown>>;
+type Resolved<D extends Deps> = { [K in keyof D]: D[K] extends Token<infer T> ? T : never };
+type Schema = z.ZodType | undefined;
+type Output<S extends Schema> = S extends z.ZodType ? z.output<S> : undefined;
+
+/** What a handler may answer besides JSON. */
+export class Redirect {
+  constructor(readonly location: string) {}
+}
+export class HtmlPage {
+  constructor(
+    readonly html: string,
+    readonly csp: string,
+  ) {}
+}
+export const redirect = (location: string) => new Redirect(location);
+
+export interface HandlerContext<D extends Deps, B extends Schema, Q extends Schema, P extends Schema, A extends EndpointAuth> {
+  deps: Resolved<D>;
+  body: Output<B>;
+  query: Output<Q>;
+  params: Output<P>;
+  /** The caller's session: always there unless the route is public. */
+  auth: A extends 'public' ? Auth | null : Auth;
+  req: Request;
+  res: Response;
+}
+
+/** Reply kinds a spec declares: a JSON schema, an HTML page, or a redirect. */
+export type ResponseSpec = z.ZodType | 'html' | 'redirect';
+/** A value before JSON serialisation: Dates stand where the wire has ISO strings. */
+type Serializable<T> = T extends string ? string | Date : T extends (infer E)[] ? Serializable<E>[] : T extends object ? { [K in keyof T]: Serializable<T[K]> } : T;
+type Reply<R extends ResponseSpec> = R extends z.ZodType ? Serializable<z.input<R>> | Redirect : R extends 'html' ? HtmlPage : Redirect;
+
+export interface EndpointSpec<
+  D extends Deps = Deps,
+  B extends Schema = Schema,
+  Q extends Schema = Schema,
+  P extends Schema = Schema,
+  R extends ResponseSpec = ResponseSpec,
+  A extends EndpointAuth = EndpointAuth,
+> {
+  method: HttpMethod;
+  /** Express path under the auth base path (`/reset-password/:token`). */
+  path: string;
+  summary: string;
+  description?: string;
+  tags: string[];
+  auth: A;
+  body?: B;
+  query?: Q;
+  params?: P;
+  response: R;
+  /** The catalogued errors the handler may raise (validation, 401, 403 origin, 429, 500 are added by mount). */
+  errors?: readonly ErrorDefinition[];
+  /**
+   * Browser-facing routes: where a failure (4xx) sends the browser instead of a JSON error, with
+   * `?error=<code>` (null: answer JSON). `errorCode` picks the code the spec names for the redirect.
+   */
+  errorRedirect?: (input: { body: Output<B>; query: Output<Q> }) => string | undefined;
+  errorCode?: (error: { code: string; message: string }) => string;
+  /** Off by configuration: the route is not mounted (404), nor documented. */
+  enabled?: (config: GatewayConfig) => boolean;
+  /** The services the handler uses, resolved once when the route is mounted. */
+  deps: D;
+  handler(ctx: HandlerContext<D, B, Q, P, A>): Promise<Reply<R>> | Reply<R>;
+}
+
+/** The type-erased spec that lists, `mount()` and the OpenAPI generator work on. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyEndpoint = EndpointSpec<any, any, any, any, any, any>;
+
+/** Declares an endpoint; the identity function that lets TypeScript infer the handler's types. */
+export function endpoint<D extends Deps, B extends Schema = undefined, Q extends Schema = undefined, P extends Schema = undefined, R extends ResponseSpec = z.ZodType, A extends EndpointAuth = EndpointAuth>(
+  spec: EndpointSpec<D, B, Q, P, R, A>,
+): AnyEndpoint {
+  return spec as AnyEndpoint;
+}

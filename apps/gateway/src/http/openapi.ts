@@ -1,0 +1,134 @@
+// The OpenAPI 3.1 document of the mounted endpoint specs (GET /open-api/generate-schema). Built
+// once at start from the same specs that serve the routes, so it cannot drift from them.
+import { z } from 'zod';
+import type { ErrorDefinition } from '@tend/kernel';
+import { GENERAL_ERRORS } from '@tend/kernel';
+import { RATE_LIMIT_ERRORS } from '@tend/rate-limit';
+import { SESSION_ERRORS } from '@tend/sessions';
+import type { AnyEndpoint } from './endpoint.js';
+import { GATEWAY_ERRORS } from './gateway-errors.js';
+
+type JsonSchema = Record<string, unknown>;
+
+export interface OpenApiOptions {
+  basePath: string;
+  serverURL: string | null;
+  version: string;
+  /** Extra security schemes modules add (API keys). */
+  securitySchemes?: Record<string, JsonSchema>;
+}
+
+const SECURITY_SCHEMES: Record<string, JsonSchema> = {
+  sessionCookie: { type: 'apiKey', in: 'cookie', name: 'tend.session_token', description: 'The signed session cookie (`__Secure-tend.session_token` on https).' },
+  bearerAuth: { type: 'http', scheme: 'bearer', description: 'The session token, for clients without cookies.' },
+};
+
+/** Hoists each schema's `$defs` into `components.schemas` and points its refs there. */
+class SchemaCollector {
+  readonly components: Record<string, JsonSchema> = {};
+
+  convert(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+    const json = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' }) as JsonSchema;
+    const { $defs, $schema: _ignored, ...rest } = json as JsonSchema & { $defs?: Record<string, JsonSchema> };
+    for (const [name, def] of Object.entries($defs ?? {})) this.components[name] = this.rewrite(def);
+    return this.rewrite(rest);
+  }
+
+  private rewrite(schema: JsonSchema): JsonSchema {
+    return JSON.parse(JSON.stringify(schema).replaceAll('"#/$defs/', '"#/components/schemas/')) as JsonSchema;
+  }
+}
+
+function errorResponse(errors: ErrorDefinition[]): JsonSchema {
+  const lines = errors.map((error) => `- \`${error.code}\`: ${error.message}`).join('\n');
+  return {
+    description: lines || 'Error',
+    content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' }, examples: Object.fromEntries(errors.map((e) => [e.code, { value: { code: e.code, message: e.message } }])) } },
+  };
+}
+
+/** The errors mount() itself may answer for a spec, besides those the spec lists. */
+function implicitErrors(spec: AnyEndpoint): ErrorDefinition[] {
+  const errors: ErrorDefinition[] = [RATE_LIMIT_ERRORS.TOO_MANY_REQUESTS, GENERAL_ERRORS.INTERNAL_SERVER_ERROR];
+  if (spec.body || spec.query || spec.params) errors.push(GATEWAY_ERRORS.VALIDATION_ERROR);
+  if (spec.auth !== 'public') errors.push(SESSION_ERRORS.UNAUTHORIZED);
+  if (spec.method !== 'get') errors.push(GATEWAY_ERRORS.INVALID_ORIGIN);
+  return errors;
+}
+
+function responsesOf(spec: AnyEndpoint, schemas: SchemaCollector): Record<string, JsonSchema> {
+  const responses: Record<string, JsonSchema> = {};
+  if (spec.response === 'html') responses['200'] = { description: 'An HTML page', content: { 'text/html': { schema: { type: 'string' } } } };
+  else if (spec.response === 'redirect') responses['302'] = { description: 'A redirect' };
+  else responses['200'] = { description: 'Success', content: { 'application/json': { schema: schemas.convert(spec.response as z.ZodType, 'output') } } };
+  if (spec.errorRedirect) responses['302'] = { description: 'With a callbackURL: a redirect to it (failures carry `?error=<code>`)' };
+  const byStatus = new Map<number, ErrorDefinition[]>();
+  const seen = new Set<string>();
+  for (const error of [...(spec.errors ?? []), ...implicitErrors(spec)]) {
+    if (seen.has(error.code)) continue;
+    seen.add(error.code);
+    byStatus.set(error.status, [...(byStatus.get(error.status) ?? []), error]);
+  }
+  for (const [status, errors] of [...byStatus].sort(([a], [b]) => a - b)) responses[String(status)] = errorResponse(errors);
+  return responses;
+}
+
+function parametersOf(spec: AnyEndpoint, schemas: SchemaCollector): JsonSchema[] {
+  const parameters: JsonSchema[] = [];
+  for (const [where, schema] of [['path', spec.params], ['query', spec.query]] as const) {
+    if (!schema) continue;
+    const json = schemas.convert(schema as z.ZodType, 'input') as { properties?: Record<string, JsonSchema>; required?: string[] };
+    for (const [name, property] of Object.entries(json.properties ?? {})) {
+      parameters.push({ name, in: where, required: where === 'path' || (json.required ?? []).includes(name), schema: property });
+    }
+  }
+  return parameters;
+}
+
+function securityOf(spec: AnyEndpoint): JsonSchema[] | undefined {
+  if (spec.auth === 'public') return undefined;
+  return Object.keys(SECURITY_SCHEMES).map((name) => ({ [name]: [] }));
+}
+
+/** The OpenAPI 3.1 document of `endpoints` (server-only specs are left out: they have no HTTP route). */
+export function openApiDocument(endpoints: readonly AnyEndpoint[], options: OpenApiOptions): JsonSchema {
+  const schemas = new SchemaCollector();
+  const paths: Record<string, Record<string, JsonSchema>> = {};
+  for (const spec of endpoints) {
+    if (spec.auth === 'server-only') continue;
+    const path = `${options.basePath}${spec.path.replace(/:(\w+)/g, '{$1}')}`;
+    const permission = typeof spec.auth === 'object' ? spec.auth.permission : null;
+    const operation: JsonSchema = {
+      operationId: `${spec.method}${spec.path.replace(/[^a-zA-Z0-9]+(.)?/g, (_, c: string | undefined) => (c ? c.toUpperCase() : ''))}`,
+      summary: spec.summary,
+      ...(spec.description || permission
+        ? { description: [spec.description, permission && `Requires the ${permission.scope} permission \`${permission.resource}:${permission.action}\`.`].filter(Boolean).join('\n\n') }
+        : {}),
+      tags: spec.tags,
+      parameters: parametersOf(spec, schemas),
+      ...(spec.body ? { requestBody: { required: true, content: { 'application/json': { schema: schemas.convert(spec.body as z.ZodType, 'input') } } } } : {}),
+      responses: responsesOf(spec, schemas),
+    };
+    const security = securityOf(spec);
+    if (security) operation.security = security;
+    if (permission) operation['x-permission'] = permission;
+    (paths[path] ??= {})[spec.method] = operation;
+  }
+  return {
+    openapi: '3.1.0',
+    info: { title: 'Tend authentication API', version: options.version, description: 'Sign-up, sign-in, sessions and accounts of Tend. Errors are `{ code, message }`.' },
+    servers: [{ url: options.serverURL ?? '/' }],
+    paths,
+    components: {
+      schemas: {
+        ...schemas.components,
+        Error: {
+          type: 'object',
+          properties: { code: { type: 'string' }, message: { type: 'string' }, issues: { type: 'array', items: { type: 'object', properties: { path: { type: 'string' }, message: { type: 'string' } } } } },
+          required: ['code', 'message'],
+        },
+      },
+      securitySchemes: { ...SECURITY_SCHEMES, ...options.securitySchemes },
+    },
+  };
+}

@@ -1,0 +1,49 @@
+// The API reference page: Scalar's standalone bundle, served by the gateway itself from the
+// installed package (never a CDN), rendering the OpenAPI document of this gateway.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { Router } from 'express';
+import { escapeHtml } from '@tend/mailer';
+
+/** Where the bundle lives in the installed package. */
+function scalarBundlePath(): string {
+  const entry = createRequire(import.meta.url).resolve('@scalar/api-reference');
+  return join(dirname(entry), 'browser', 'standalone.js');
+}
+
+// Scalar injects its styles at run time; everything else comes from this origin only.
+const CSP = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+/** GET {path} (the page) and GET {path}/scalar.js (the bundle, read once and cached by browsers). */
+export function referenceRoutes(documentURL: string): Router {
+  const router = Router();
+  let bundle: Buffer | undefined;
+  const configuration = escapeHtml(JSON.stringify({ withDefaultFonts: false, hideClientButton: true, telemetry: false }));
+  const page = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>API reference · Tend</title></head>
+<body><script id="api-reference" data-url="${escapeHtml(documentURL)}" data-configuration="${configuration}"></script>
+<script src="scalar.js"></script></body></html>`;
+
+  router.get('/', (req, res) => {
+    // Relative script URLs need the trailing slash.
+    if (!req.originalUrl.split('?')[0]!.endsWith('/')) return res.redirect(301, `${req.baseUrl}/`);
+    res.status(200).type('html').set('Content-Security-Policy', CSP).set('Cache-Control', 'no-cache').send(page);
+  });
+  router.get('/scalar.js', (_req, res) => {
+    bundle ??= readFileSync(scalarBundlePath());
+    res.status(200).type('application/javascript').set('Cache-Control', 'public, max-age=86400').send(bundle);
+  });
+  return router;
+}

@@ -1,0 +1,83 @@
+import * as api from '@tend/contracts';
+import { IDENTITY_ERRORS } from '@tend/identity';
+import { SESSION_ERRORS } from '@tend/sessions';
+import { endpoint, redirect } from '../../http/endpoint.js';
+import { PLATFORM } from '../../platform.js';
+import { ACCOUNT } from './tokens.js';
+
+const tags = ['Account'];
+const deletionEnabled = (config: { deleteUser: { enabled: boolean } }) => config.deleteUser.enabled;
+
+export const changeEmail = endpoint({
+  method: 'post',
+  path: '/change-email',
+  summary: "Change the signed-in user's email",
+  description: 'An unverified email changes at once; a verified one changes when the link mailed to the new address is opened.',
+  tags,
+  auth: 'session',
+  body: api.changeEmailBody,
+  response: api.status,
+  errors: [
+    IDENTITY_ERRORS.INVALID_EMAIL,
+    IDENTITY_ERRORS.EMAIL_IS_THE_SAME,
+    IDENTITY_ERRORS.COULDN_T_UPDATE_YOUR_EMAIL,
+    IDENTITY_ERRORS.CHANGE_EMAIL_IS_DISABLED,
+    SESSION_ERRORS.UNAUTHORIZED,
+  ],
+  deps: { changeEmail: ACCOUNT.ChangeEmail, http: PLATFORM.SessionHttp },
+  async handler({ deps, body, auth, req, res }) {
+    const changed = await deps.changeEmail.execute({ user: auth.user, newEmail: body.newEmail, callbackURL: body.callbackURL });
+    deps.http.refreshCache(req, res, { session: auth.session, user: changed });
+    return { status: true };
+  },
+});
+
+export const deleteUser = endpoint({
+  method: 'post',
+  path: '/delete-user',
+  summary: 'Delete the signed-in user',
+  description: 'With the password, a mailed token, or a fresh session; otherwise a confirmation link is mailed.',
+  tags,
+  auth: 'session',
+  body: api.deleteUserBody,
+  response: api.deleteUserResponse,
+  errors: [
+    IDENTITY_ERRORS.INVALID_PASSWORD,
+    IDENTITY_ERRORS.INVALID_TOKEN,
+    IDENTITY_ERRORS.USER_ALREADY_HAS_A_PASSWORD_PROVIDE_THAT_TO_DELETE_THE_ACCOUNT,
+    IDENTITY_ERRORS.USER_CANNOT_BE_DELETED_PLEASE_PROVIDE_A_PASSWORD_OR_TOKEN,
+    SESSION_ERRORS.SESSION_EXPIRED_RE_AUTHENTICATE_TO_PERFORM_THIS_ACTION,
+    SESSION_ERRORS.UNAUTHORIZED,
+  ],
+  enabled: deletionEnabled,
+  deps: { deleteUser: ACCOUNT.DeleteUser, http: PLATFORM.SessionHttp },
+  async handler({ deps, body, auth, req, res }) {
+    const outcome = await deps.deleteUser.execute({ ...auth, ...body });
+    if (outcome === 'mail-sent') return { success: true, message: 'Verification email sent' };
+    deps.http.end(req, res);
+    return { success: true, message: 'User deleted' };
+  },
+});
+
+export const deleteUserCallback = endpoint({
+  method: 'get',
+  path: '/delete-user/callback',
+  summary: 'Confirm a deletion (the mailed link)',
+  description: 'With a callbackURL, redirects there (failures carry `?error=`).',
+  tags,
+  auth: 'public',
+  query: api.deleteUserCallbackQuery,
+  response: api.deleteUserResponse,
+  errors: [IDENTITY_ERRORS.INVALID_TOKEN, IDENTITY_ERRORS.USER_NOT_FOUND],
+  errorRedirect: ({ query }) => query?.callbackURL,
+  enabled: deletionEnabled,
+  deps: { confirmDelete: ACCOUNT.ConfirmDeleteUser, http: PLATFORM.SessionHttp },
+  async handler({ deps, query, req, res }) {
+    // The stored session, not the cookie cache: a revoked session must not pass.
+    const current = await deps.http.resolve(req, res, { disableCookieCache: true });
+    await deps.confirmDelete.execute({ token: query.token, userId: current?.user.id ?? null });
+    deps.http.end(req, res);
+    if (query.callbackURL) return redirect(query.callbackURL);
+    return { success: true, message: 'User deleted' };
+  },
+});

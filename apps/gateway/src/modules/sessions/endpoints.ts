@@ -1,0 +1,102 @@
+import * as api from '@tend/contracts';
+import { presentUser } from '@tend/identity';
+import { SESSION_ERRORS } from '@tend/sessions';
+import { endpoint } from '../../http/endpoint.js';
+import { PLATFORM } from '../../platform.js';
+
+const tags = ['Sessions'];
+
+export const getSession = endpoint({
+  method: 'get',
+  path: '/get-session',
+  summary: 'The current session and its user',
+  description: 'Answers `null` without a live session. Refreshes a session older than the update age (and its cookie).',
+  tags,
+  auth: 'public',
+  query: api.getSessionQuery,
+  response: api.getSessionResponse,
+  deps: { http: PLATFORM.SessionHttp, config: PLATFORM.Config },
+  async handler({ deps, query, req, res }) {
+    const auth = await deps.http.resolve(req, res, query);
+    return auth ? { session: auth.session, user: presentUser(auth.user, deps.config.userFields) } : null;
+  },
+});
+
+export const listSessions = endpoint({
+  method: 'get',
+  path: '/list-sessions',
+  summary: "The signed-in user's live sessions",
+  tags,
+  auth: 'session',
+  response: api.listSessionsResponse,
+  errors: [SESSION_ERRORS.UNAUTHORIZED],
+  deps: { sessions: PLATFORM.SessionManager },
+  async handler({ deps, auth }) {
+    // Impersonation sessions are the admin's, not the user's: hidden from the list.
+    return (await deps.sessions.list(auth.user.id)).filter((session) => !session.impersonatedBy);
+  },
+});
+
+export const revokeSession = endpoint({
+  method: 'post',
+  path: '/revoke-session',
+  summary: "Revoke one of the signed-in user's sessions",
+  tags,
+  auth: 'session',
+  body: api.revokeSessionBody,
+  response: api.status,
+  errors: [SESSION_ERRORS.UNAUTHORIZED, SESSION_ERRORS.SESSION_NOT_FOUND],
+  deps: { sessions: PLATFORM.SessionManager, http: PLATFORM.SessionHttp },
+  async handler({ deps, body, auth, req, res }) {
+    await deps.sessions.revoke(auth.user.id, body.token);
+    if (body.token === auth.session.token) deps.http.end(req, res);
+    return { status: true };
+  },
+});
+
+export const revokeSessions = endpoint({
+  method: 'post',
+  path: '/revoke-sessions',
+  summary: "Revoke all of the signed-in user's sessions",
+  tags,
+  auth: 'session',
+  response: api.status,
+  errors: [SESSION_ERRORS.UNAUTHORIZED],
+  deps: { sessions: PLATFORM.SessionManager, http: PLATFORM.SessionHttp },
+  async handler({ deps, auth, req, res }) {
+    await deps.sessions.revokeAll(auth.user.id);
+    deps.http.end(req, res);
+    return { status: true };
+  },
+});
+
+export const revokeOtherSessions = endpoint({
+  method: 'post',
+  path: '/revoke-other-sessions',
+  summary: 'Revoke every session but the current one',
+  tags,
+  auth: 'session',
+  response: api.status,
+  errors: [SESSION_ERRORS.UNAUTHORIZED],
+  deps: { sessions: PLATFORM.SessionManager },
+  async handler({ deps, auth }) {
+    await deps.sessions.revokeOthers(auth.user.id, auth.session.token);
+    return { status: true };
+  },
+});
+
+export const signOut = endpoint({
+  method: 'post',
+  path: '/sign-out',
+  summary: 'Sign out: delete the session and clear its cookies',
+  tags,
+  auth: 'public',
+  response: api.success,
+  deps: { sessions: PLATFORM.SessionManager, http: PLATFORM.SessionHttp },
+  async handler({ deps, req, res }) {
+    const source = deps.http.tokenOf(req);
+    if (source) await deps.sessions.delete(source.token);
+    deps.http.end(req, res);
+    return { success: true };
+  },
+});

@@ -1,0 +1,9 @@
+import type { GatewayModule } from '../module.js';
+import { getSession, listSessions, revokeOtherSessions, revokeSession, revokeSessions, signOut } from './endpoints.js';
+
+/** Reading, listing and ending sessions (the services are the platform's). */
+export const sessionsModule: GatewayModule = {
+  name: 'sessions',
+  bind() {},
+  endpoints: [getSession, listSessions, revokeSession, revokeSessions, revokeOtherSessions, signOut],
+};

@@ -1,0 +1,80 @@
+// The shared validation primitives every request schema is built from. Each refuses what the
+// database or a browser would choke on: NUL and other C0 control characters (newlines only where
+// a field is multi-line), lone UTF-16 surrogates, unbounded lengths.
+import { z } from 'zod';
+
+// C0 controls and DEL, except TAB, LF and CR, which multi-line text may carry.
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+// eslint-disable-next-line no-control-regex
+const LINE_BREAK = /[\u0009\u000A\u000D]/;
+// A high surrogate not followed by a low one, or a low one not preceded by a high one.
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Length limits of the spec and sensible bounds elsewhere, in one place. */
+export const LIMITS = {
+  email: 320,
+  name: 200,
+  url: 2048,
+  password: 1024,
+  token: 4096,
+  id: 256,
+  shortText: 200,
+  longText: 2000,
+} as const;
+
+export interface TextOptions {
+  min?: number;
+  max: number;
+  /** Allow tabs and line breaks (a bio); single-line fields refuse them. */
+  multiline?: boolean;
+  /** Trim surrounding white space before the length checks. */
+  trim?: boolean;
+}
+
+/** Text of bounded length, free of control characters and lone surrogates. */
+export function text({ min = 0, max, multiline = false, trim = false }: TextOptions) {
+  const base = trim ? z.string().trim() : z.string();
+  return base
+    .min(min, min === 1 ? 'must not be empty' : `must be at least ${min} characters`)
+    .max(max, `must be at most ${max} characters`)
+    .refine((value) => !CONTROL.test(value) && (multiline || !LINE_BREAK.test(value)), 'must not contain control characters')
+    .refine((value) => !LONE_SURROGATE.test(value), 'must be well-formed Unicode');
+}
+
+/** A one-line string of at most `max` characters (the common case). */
+export const line = (max: number = LIMITS.shortText) => text({ max });
+
+/**
+ * An email as clients send it: bounded and clean. Whether it is a valid address (and its
+ * lowercase form) is the identity package's rule, answered as 400 INVALID_EMAIL.
+ */
+export const emailInput = () => line(LIMITS.email);
+
+/** A password as sent: bounded so hashing cannot be abused; the policy (8 to 128) is the core's. */
+export const passwordInput = () => text({ max: LIMITS.password, multiline: true });
+
+/** An opaque token or identifier sent back to us. */
+export const tokenInput = (max: number = LIMITS.token) => line(max);
+
+/** An id of a stored record (36-character UUIDs here; bounded, never parsed). */
+export const idInput = () => text({ min: 1, max: LIMITS.id });
+
+/** A redirect target: relative, or absolute on a trusted origin (checked by the gateway, 403 `Invalid {field}`). */
+export const redirectURL = () => line(LIMITS.url);
+
+/** An http(s) URL such as an avatar. */
+export const httpURL = () => z.url({ protocol: /^https?$/ }).max(LIMITS.url);
+
+/** A boolean query flag: `true`/`1` or `false`/`0`. */
+export const queryBoolean = () =>
+  z
+    .enum(['true', 'false', '1', '0'])
+    .optional()
+    .transform((value) => value === 'true' || value === '1');
+
+/** A whole number in a query string (or a number in JSON), within bounds. */
+export const queryInteger = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+
+/** ISO timestamps on the wire (Dates serialize to these). */
+export const timestamp = () => z.iso.datetime({ offset: true });
