@@ -1,95 +1,175 @@
 // Load benchmark of the built gateway on PostgreSQL (run `pnpm build` first; `pnpm bench`).
-// Every server runs in its own process; autocannon drives them from this one. Each result is
-// printed with its ratio to a bare Express endpoint measured in the same run, because these
-// machines are noisy: compare ratios, not absolute numbers.
-import { spawn } from 'node:child_process';
+// One run, one process tree: the ceilings (a bare Express endpoint, native scrypt), Tend, and
+// better-auth configured the same way on its own database as the peer. Every server runs in its
+// own process with bench/probe.mjs loaded (CPU, memory, SQL statements); autocannon drives them
+// from this one. Every figure is printed with its ratio to a ceiling of the same run, because
+// these machines are noisy: compare ratios, not absolute numbers. See docs/performance.md.
+//
+//   BENCH_SECONDS (8)      measured seconds per line (after 2 s of warm-up)
+//   BENCH_ONLY             groups to run, comma-separated: ceilings,tend,cache,storm,peer,limiter,pool
+//                          (default all); e.g. BENCH_ONLY=tend BENCH_SECONDS=2 for a smoke run
+//   BENCH_GATEWAY=source   run the gateway from its TypeScript sources (tsx) instead of dist
+//   BENCH_POSTGRES_URL     the server to create the bench databases on
+//   AUTH_HASH_CONCURRENCY, AUTH_HASH_QUEUE, DATABASE_POOL_SIZE  passed to the gateway as set
 import { scrypt } from 'node:crypto';
-import { once } from 'node:events';
-import { cpus } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { existsSync } from 'node:fs';
+import { availableParallelism, cpus, totalmem } from 'node:os';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
-import autocannon from 'autocannon';
-import pg from '../packages/database/node_modules/pg/lib/index.js';
+import { autocannonRun, freshDatabase, mb, measuredRun, postgresCpuMs, root, Server, statementCounter, stopAll } from './lib.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const duration = Number(process.env.BENCH_SECONDS ?? 8);
-const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const warmup = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
 const adminUrl = process.env.BENCH_POSTGRES_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
-const dbName = 'tend_bench';
+const groups = new Set((process.env.BENCH_ONLY ?? 'ceilings,tend,cache,storm,peer,limiter,pool').split(','));
+const cores = availableParallelism();
+// The gateway's hashing budget (AUTH_HASH_CONCURRENCY, default: cores - 1, at least 1).
+const hashConcurrency = Number(process.env.AUTH_HASH_CONCURRENCY) || Math.max(1, cores - 1);
 const origin = 'http://127.0.0.1';
-const children = new Set();
+const password = 'bench password 1';
+const json = { 'content-type': 'application/json' };
 
-function start(script, env) {
-  const child = spawn(process.execPath, [script], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
-  children.add(child);
-  child.on('exit', () => children.delete(child));
-  return child;
+// ---------------------------------------------------------------- servers
+
+function tendGateway(port, databaseUrl, env = {}) {
+  const source = process.env.BENCH_GATEWAY === 'source';
+  const dist = join(root, 'apps/gateway/dist/main.js');
+  if (!source && !existsSync(dist)) throw new Error('apps/gateway/dist/main.js is missing: run `pnpm build` first (or BENCH_GATEWAY=source)');
+  const args = source ? ['--conditions=@tend/source', '--import', 'tsx', 'src/main.ts'] : [dist];
+  return new Server(
+    'tend',
+    args,
+    {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      NODE_ENV: 'production',
+      AUTH_SECRET: 'bench-secret-bench-secret-bench-secret',
+      AUTH_BASE_URL: `${origin}:${port}`,
+      DATABASE_URL: databaseUrl,
+      AUTH_RATE_LIMIT: 'off',
+      ...env,
+    },
+    { cwd: join(root, 'apps/gateway'), readyUrl: `${origin}:${port}/api/auth/ok` },
+  ).ready;
 }
 
-async function waitFor(url) {
-  for (let i = 0; i < 200; i += 1) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
+function peerServer(port, databaseUrl, env = {}) {
+  return new Server(
+    'better-auth',
+    [join(root, 'bench/peer-better-auth.mjs')],
+    { PORT: String(port), DATABASE_URL: databaseUrl, BETTER_AUTH_SECRET: 'bench-secret-bench-secret-bench-secret', ...env },
+    { readyUrl: `${origin}:${port}/api/auth/ok` },
+  ).ready;
+}
+
+async function peerAvailable() {
+  try {
+    await import('better-auth');
+    return true;
+  } catch {
+    return false;
   }
-  throw new Error(`${url} did not come up`);
 }
 
-async function stop(child) {
-  if (child.exitCode !== null) return;
-  child.kill('SIGTERM');
-  await once(child, 'exit');
+// ---------------------------------------------------------------- measuring
+
+/** The session cookie of a fresh sign-up (or sign-in) answer. */
+function cookieOf(response) {
+  return response.headers.getSetCookie().map((c) => c.split(';')[0]).filter((c) => !c.endsWith('=')).join('; ');
 }
 
-function run(options) {
-  return new Promise((resolve, reject) => autocannon(options, (error, result) => (error ? reject(error) : resolve(result))));
+async function post(port, path, body) {
+  const response = await fetch(`${origin}:${port}/api/auth${path}`, { method: 'POST', headers: { ...json, origin: `${origin}:${port}` }, body: JSON.stringify(body) });
+  if (!response.ok) throw new Error(`POST ${path} on :${port}: ${response.status} ${await response.text()}`);
+  return response;
 }
 
-/** Warms the server up (JIT, pools, query plans) for 2 s, then measures. */
-async function load(title, options) {
-  await run({ connections, duration: 2, ...options });
-  return new Promise((resolve, reject) => {
-    autocannon({ connections, duration, ...options }, (error, result) => {
-      if (error) return reject(error);
-      if (result.non2xx > 0) return reject(new Error(`${title}: ${result.non2xx} non-2xx answers`));
-      resolve({ title, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 });
-    });
-  });
+const counters = new Map();
+let benchCookie;
+
+/** The bench user's session cookie, through the gateway on `port` (signed up on first use). */
+async function sessionCookie(port) {
+  if (benchCookie) return benchCookie;
+  const body = { email: 'bench@example.com', password };
+  const response = await fetch(`${origin}:${port}/api/auth/sign-in/email`, { method: 'POST', headers: { ...json, origin: `${origin}:${port}` }, body: JSON.stringify(body) });
+  benchCookie = cookieOf(response.ok ? response : await post(port, '/sign-up/email', { name: 'Bench', ...body }));
+  return benchCookie;
 }
 
-async function resetDatabase() {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${dbName}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${dbName}`;
-  return url.toString();
+/**
+ * Warms up for `warmup` s, then measures `duration` s: rate, latency, and per request the
+ * server's CPU (its process, and the PostgreSQL backends of its database) and SQL statements.
+ * Waits for the server to go idle first, so no earlier line's backlog is measured here.
+ */
+async function measure(server, database, title, options, { idleFirst = true } = {}) {
+  const connections = options.connections ?? 32;
+  if (idleFirst) await settle(server);
+  const counter = counters.get(database);
+  const snapshot = async () => ({ stats: await server.stats(), sql: await counter?.count(), db: postgresCpuMs(database) });
+  const run = await measuredRun({ ...options, connections }, warmup, duration, { onMeasuring: snapshot, onEnd: snapshot });
+  const { atStart: before, atEnd: after } = run;
+  const requests = Math.max(1, run.ok + run.failed);
+  return {
+    title,
+    connections,
+    rps: run.rps,
+    p50: run.p50,
+    p99: run.p99,
+    failed: run.failed,
+    cpuMs: (after.stats.cpuMs - before.stats.cpuMs) / requests,
+    dbCpuMs: (after.db - before.db) / requests,
+    // pg_stat_statements also saw the counter's own query once.
+    sql: counter ? (after.sql - before.sql - 1) / requests : (after.stats.statements - before.stats.statements) / requests,
+    peakRss: after.stats.peakRss,
+  };
 }
 
-async function gateway(port, databaseUrl, extraEnv = {}) {
-  const child = start(join(root, 'apps/gateway/dist/main.js'), {
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    NODE_ENV: 'production',
-    AUTH_SECRET: 'bench-secret-bench-secret-bench-secret',
-    AUTH_BASE_URL: `${origin}:${port}`,
-    DATABASE_URL: databaseUrl,
-    AUTH_RATE_LIMIT: 'off',
-    ...extraEnv,
-  });
-  child.stdout.resume();
-  await waitFor(`${origin}:${port}/api/auth/ok`);
-  return child;
+/** Waits until the server uses under 10% of a core (queued hashes of the previous line done). */
+async function settle(server) {
+  let last = (await server.stats()).cpuMs;
+  for (let i = 0; i < 300; i += 1) {
+    await new Promise((r) => setTimeout(r, 200));
+    const now = (await server.stats()).cpuMs;
+    if (now - last < 20) return;
+    last = now;
+  }
 }
 
-/** scrypt with the gateway's parameters, as many at once as the thread pool runs: the ceiling for sign-in. */
-async function nativeScryptRate(seconds = 4) {
+const getSession = (port, cookie, connections = 32) => ({ url: `${origin}:${port}/api/auth/get-session`, headers: cookie ? { cookie } : {}, connections });
+
+function signIn(port, email, connections = 32) {
+  return { url: `${origin}:${port}/api/auth/sign-in/email`, method: 'POST', headers: { ...json, origin: `${origin}:${port}` }, body: JSON.stringify({ email, password }), connections };
+}
+
+function signUp(port, tag, connections = 32) {
+  let n = 0;
+  return {
+    url: `${origin}:${port}/api/auth/sign-up/email`,
+    connections,
+    requests: [
+      {
+        method: 'POST',
+        path: '/api/auth/sign-up/email',
+        headers: { ...json, origin: `${origin}:${port}` },
+        setupRequest: (request) => ({ ...request, body: JSON.stringify({ name: 'Bench', email: `${tag}-${process.pid}-${(n += 1)}@example.com`, password }) }),
+      },
+    ],
+  };
+}
+
+/** get-session at 32 connections while 8 clients sign in with passwords nonstop: the storm. */
+async function storm(server, database, port, cookie, email) {
+  const solo = await measure(server, database, 'get-session, solo (before the storm)', getSession(port, cookie));
+  await settle(server);
+  // The sign-ins start first and outlast the get-session line (its warm-up included).
+  const signIns = autocannonRun({ ...signIn(port, email, 8), duration: warmup + duration + 2 });
+  const during = await measure(server, database, 'get-session during 8 parallel sign-ins', getSession(port, cookie), { idleFirst: false });
+  const stormResult = await signIns;
+  return { solo, during, signInRps: stormResult.requests.average, signInFailed: stormResult.non2xx };
+}
+
+/** scrypt with the gateway's parameters, `parallel` at once: the ceiling for sign-in. */
+async function nativeScryptRate(parallel, seconds = 4) {
   const derive = promisify(scrypt);
   const params = { N: 16384, r: 16, p: 1, maxmem: 128 * 16384 * 16 * 2 };
   const until = Date.now() + seconds * 1000;
@@ -100,79 +180,196 @@ async function nativeScryptRate(seconds = 4) {
       done += 1;
     }
   };
-  await Promise.all(Array.from({ length: 4 }, worker));
+  await Promise.all(Array.from({ length: parallel }, worker));
   return done / seconds;
 }
 
-const format = (r, base) =>
-  `${r.title.padEnd(42)} ${r.rps.toFixed(0).padStart(7)} req/s  p50 ${String(r.p50).padStart(4)} ms  p99 ${String(r.p99).padStart(4)} ms` +
-  (base ? `  | ${(r.rps / base.rps).toFixed(2)}x bare rate, p50 ${(r.p50 / Math.max(base.p50, 1)).toFixed(1)}x` : '');
+// ---------------------------------------------------------------- printing
 
-async function main() {
-  console.log(`Tend gateway benchmark: ${connections} connections, ${duration} s each, ${cpus().length} cores, Node ${process.version}`);
-  const databaseUrl = await resetDatabase();
+const f0 = (n) => (Number.isFinite(n) ? n.toFixed(0) : '-');
+const ratio = (a, b) => (b ? `${(a / b).toFixed(2)}x` : '-');
 
-  const bare = start(join(root, 'bench/bare-express.mjs'), { PORT: '4600' });
-  bare.stdout.resume();
-  await waitFor(`${origin}:4600/`);
-  const base = await load('bare Express GET / (JSON)', { url: `${origin}:4600/` });
-  await stop(bare);
-  console.log(format(base));
-
-  let server = await gateway(4601, databaseUrl);
-  const signUp = await fetch(`${origin}:4601/api/auth/sign-up/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ name: 'Bench', email: 'bench@example.com', password: 'bench password 1' }),
-  });
-  const cookie = signUp.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-  const results = [];
-  results.push(await load('gateway GET /get-session (cookie, PostgreSQL)', { url: `${origin}:4601/api/auth/get-session`, headers: { cookie } }));
-  results.push(await load('gateway GET /get-session (no session)', { url: `${origin}:4601/api/auth/get-session` }));
-  const signIn = await load('gateway POST /sign-in/email (scrypt)', {
-    url: `${origin}:4601/api/auth/sign-in/email`,
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'bench@example.com', password: 'bench password 1' }),
-  });
-  await stop(server);
-  for (const r of results) console.log(format(r, base));
-  const scryptRate = await nativeScryptRate();
-  console.log(format(signIn) + `  | ${(signIn.rps / scryptRate).toFixed(2)}x native scrypt rate (${scryptRate.toFixed(0)} hashes/s)`);
-
-  // The limiter's cost on get-session, per storage, as a ratio to no limiter.
-  const limiter = [];
-  for (const storage of ['memory', 'database', 'redis']) {
-    server = await gateway(4602, databaseUrl, {
-      AUTH_RATE_LIMIT: 'on',
-      AUTH_RATE_LIMIT_STORAGE: storage,
-      AUTH_RATE_LIMIT_MAX: '1000000000',
-      REDIS_URL: 'redis://127.0.0.1:6379',
-    });
-    limiter.push(await load(`get-session, rate limit on ${storage}`, { url: `${origin}:4602/api/auth/get-session`, headers: { cookie } }));
-    await stop(server);
-  }
-  // The cookie cache (AUTH_COOKIE_CACHE=on) answers get-session from the signed cookie: no query.
-  server = await gateway(4603, databaseUrl, { AUTH_COOKIE_CACHE: 'on' });
-  const cachedSignIn = await fetch(`${origin}:4603/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'bench@example.com', password: 'bench password 1' }),
-  });
-  const cachedCookie = cachedSignIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-  const cached = await load('get-session, cookie cache on', { url: `${origin}:4603/api/auth/get-session`, headers: { cookie: cachedCookie } });
-  await stop(server);
-  console.log(format(cached, base));
-
-  const reference = results[0];
-  for (const r of limiter) console.log(format(r, base) + `  | ${(r.rps / reference.rps).toFixed(2)}x no-limiter rate`);
+function line(r, compare = []) {
+  const cells = [
+    r.title.padEnd(46),
+    `${f0(r.rps).padStart(6)} req/s`,
+    `p50 ${f0(r.p50).padStart(4)} ms`,
+    `p99 ${f0(r.p99).padStart(5)} ms`,
+    r.cpuMs === undefined ? '' : `cpu ${r.cpuMs.toFixed(2).padStart(5)} ms/req`,
+    r.dbCpuMs === undefined ? '' : `pg ${r.dbCpuMs.toFixed(2).padStart(5)} ms/req`,
+    r.sql === undefined ? '' : `sql ${r.sql.toFixed(2).padStart(4)}/req`,
+  ];
+  const extra = compare.map(([label, base]) => `${ratio(r.rps, base)} ${label}`).join(', ');
+  const failed = r.failed ? `  !! ${r.failed} failed` : '';
+  console.log(`${cells.filter(Boolean).join('  ')}${extra ? `  | ${extra}` : ''}${failed}`);
 }
 
-const cleanup = async () => Promise.all([...children].map(stop));
+// ---------------------------------------------------------------- the run
+
+async function main() {
+  console.log(
+    `Tend benchmark: ${duration} s per line after ${warmup} s warm-up; ${cores} cores (${cpus()[0]?.model ?? '?'}), ` +
+      `${mb(totalmem())} RAM, Node ${process.version}; hashing budget ${hashConcurrency}, UV_THREADPOOL_SIZE ${process.env.UV_THREADPOOL_SIZE ?? 4}`,
+  );
+  const ceilings = {};
+  const tend = {};
+
+  if (groups.has('ceilings') || groups.has('tend')) {
+    const bare = await new Server('bare', [join(root, 'bench/bare-express.mjs')], { PORT: '4600' }, { readyUrl: `${origin}:4600/` }).ready;
+    ceilings.bare32 = await measure(bare, null, 'bare Express GET / (JSON), 32 connections', { url: `${origin}:4600/`, connections: 32 });
+    ceilings.bare128 = await measure(bare, null, 'bare Express GET / (JSON), 128 connections', { url: `${origin}:4600/`, connections: 128 });
+    await bare.stop();
+    ceilings.scryptBudget = await nativeScryptRate(hashConcurrency);
+    ceilings.scryptPool = await nativeScryptRate(4);
+    console.log('\n== ceilings');
+    line(ceilings.bare32);
+    line(ceilings.bare128);
+    console.log(`native scrypt, ${hashConcurrency} at once (the hashing budget)        ${f0(ceilings.scryptBudget).padStart(6)} hashes/s`);
+    console.log(`native scrypt, 4 at once (libuv's whole pool)          ${f0(ceilings.scryptPool).padStart(6)} hashes/s`);
+  }
+  const vsBare = (r) => [[`bare @${r.connections}`, (r.connections === 128 ? ceilings.bare128 : ceilings.bare32)?.rps]];
+  const vsScrypt = [[`scrypt @${hashConcurrency}`, ceilings.scryptBudget], ['scrypt @4', ceilings.scryptPool]];
+
+  const database = 'tend_bench';
+  const databaseUrl = await freshDatabase(adminUrl, database);
+  const counter = await statementCounter(adminUrl, database);
+  if (counter) counters.set(database, counter);
+  console.log(`\nSQL statements per request: ${counter ? 'pg_stat_statements' : 'counted in the server process (node-postgres queries)'}`);
+
+  if (groups.has('tend') || groups.has('storm')) {
+    const server = await tendGateway(4601, databaseUrl);
+    tend.coldStartMs = server.coldStartMs;
+    await new Promise((r) => setTimeout(r, 1000));
+    tend.idle = await server.stats();
+    const cookie = await sessionCookie(4601);
+    const rows = [];
+    if (groups.has('tend')) {
+      rows.push(await measure(server, database, 'get-session (cookie), 32 connections', getSession(4601, cookie, 32)));
+      rows.push(await measure(server, database, 'get-session (cookie), 128 connections', getSession(4601, cookie, 128)));
+      rows.push(await measure(server, database, 'get-session (no session), 32 connections', getSession(4601, null, 32)));
+      tend.signIn = await measure(server, database, 'POST /sign-in/email, 32 connections', signIn(4601, 'bench@example.com'));
+      tend.signUp = await measure(server, database, 'POST /sign-up/email, 32 connections', signUp(4601, 'tend'));
+    }
+    if (groups.has('storm')) tend.storm = await storm(server, database, 4601, cookie, 'bench@example.com');
+    tend.peak = (await server.stats()).peakRss;
+    await server.stop();
+
+    console.log('\n== Tend on PostgreSQL');
+    for (const r of rows) line(r, vsBare(r));
+    if (tend.signIn) line(tend.signIn, vsScrypt);
+    if (tend.signUp) line(tend.signUp, vsScrypt);
+    if (tend.storm) {
+      line(tend.storm.solo, vsBare(tend.storm.solo));
+      line(tend.storm.during, vsBare(tend.storm.during));
+      console.log(
+        `storm isolation: get-session p99 ${ratio(tend.storm.during.p99, tend.storm.solo.p99)} its solo p99; ` +
+          `p50 ${ratio(tend.storm.during.p50, tend.storm.solo.p50)}; sign-ins ${f0(tend.storm.signInRps)}/s meanwhile` +
+          (tend.storm.signInFailed ? ` (${tend.storm.signInFailed} refused)` : ''),
+      );
+    }
+  }
+
+  if (groups.has('cache')) {
+    // The cookie cache (AUTH_COOKIE_CACHE=on) answers get-session from the signed cookie: no query.
+    const server = await tendGateway(4603, databaseUrl, { AUTH_COOKIE_CACHE: 'on' });
+    tend.restartMs = server.coldStartMs;
+    await sessionCookie(4603);
+    // A sign-in with the cache on: its answer carries the session data cookie too.
+    const cookie = cookieOf(await post(4603, '/sign-in/email', { email: 'bench@example.com', password }));
+    const rows = [
+      await measure(server, database, 'get-session, cookie cache on, 32 connections', getSession(4603, cookie, 32)),
+      await measure(server, database, 'get-session, cookie cache on, 128 connections', getSession(4603, cookie, 128)),
+    ];
+    tend.peak = Math.max(tend.peak ?? 0, (await server.stats()).peakRss);
+    await server.stop();
+    console.log('\n== Tend, cookie cache on');
+    for (const r of rows) line(r, vsBare(r));
+  }
+
+  if (tend.idle || tend.restartMs) {
+    console.log('\n== Tend memory and start');
+    if (tend.idle) console.log(`idle RSS ${mb(tend.idle.rss)} (heap used ${mb(tend.idle.heapUsed)}), cold start to ready ${f0(tend.coldStartMs)} ms (empty database: migrations applied)`);
+    if (tend.restartMs) console.log(`start to ready on a migrated database ${f0(tend.restartMs)} ms`);
+    if (tend.peak) console.log(`peak RSS under the benchmark ${mb(tend.peak)}`);
+  }
+
+  if (groups.has('peer')) {
+    if (!(await peerAvailable())) {
+      console.log('\n== better-auth: not installed (bench/package.json devDependency; run `pnpm install`): skipped');
+    } else {
+      const peerDb = 'tend_bench_peer';
+      const peerUrl = await freshDatabase(adminUrl, peerDb);
+      const peerCounter = await statementCounter(adminUrl, peerDb);
+      if (peerCounter) counters.set(peerDb, peerCounter);
+      const rows = [];
+      let server = await peerServer(4610, peerUrl);
+      const coldStartMs = server.coldStartMs;
+      await new Promise((r) => setTimeout(r, 1000));
+      const idle = await server.stats();
+      const cookie = cookieOf(await post(4610, '/sign-up/email', { name: 'Bench', email: 'bench@example.com', password }));
+      rows.push(await measure(server, peerDb, 'better-auth get-session, 32 connections', getSession(4610, cookie, 32)));
+      rows.push(await measure(server, peerDb, 'better-auth get-session, 128 connections', getSession(4610, cookie, 128)));
+      const peerSignIn = await measure(server, peerDb, 'better-auth POST /sign-in/email, 32 connections', signIn(4610, 'bench@example.com'));
+      const peerSignUp = await measure(server, peerDb, 'better-auth POST /sign-up/email, 32 connections', signUp(4610, 'peer'));
+      const peerStorm = groups.has('storm') ? await storm(server, peerDb, 4610, cookie, 'bench@example.com') : null;
+      let peak = (await server.stats()).peakRss;
+      await server.stop();
+      server = await peerServer(4611, peerUrl, { COOKIE_CACHE: 'on' });
+      const cachedCookie = cookieOf(await post(4611, '/sign-in/email', { email: 'bench@example.com', password }));
+      rows.push(await measure(server, peerDb, 'better-auth get-session, cookie cache on, 32', getSession(4611, cachedCookie, 32)));
+      peak = Math.max(peak, (await server.stats()).peakRss);
+      await server.stop();
+      await peerCounter?.close();
+
+      console.log('\n== better-auth on PostgreSQL (the peer)');
+      for (const r of rows) line(r, vsBare(r));
+      line(peerSignIn, vsScrypt);
+      line(peerSignUp, vsScrypt);
+      if (peerStorm) {
+        console.log(`storm isolation: get-session p99 ${ratio(peerStorm.during.p99, peerStorm.solo.p99)} its solo p99 (${f0(peerStorm.solo.p99)} -> ${f0(peerStorm.during.p99)} ms); sign-ins ${f0(peerStorm.signInRps)}/s meanwhile`);
+      }
+      console.log(`idle RSS ${mb(idle.rss)}, peak ${mb(peak)}, cold start to ready ${f0(coldStartMs)} ms`);
+      if (tend.signIn) console.log(`Tend / better-auth: sign-in ${ratio(tend.signIn.rps, peerSignIn.rps)}, sign-up ${ratio(tend.signUp.rps, peerSignUp.rps)}`);
+    }
+  }
+
+  if (groups.has('limiter')) {
+    // The limiter's cost on get-session, per storage; see docs/performance.md for why Redis looked "faster".
+    console.log('\n== get-session with the rate limiter (32 connections)');
+    for (const [i, storage] of ['memory', 'database', 'redis'].entries()) {
+      const port = 4621 + i;
+      const server = await tendGateway(port, databaseUrl, {
+        AUTH_RATE_LIMIT: 'on',
+        AUTH_RATE_LIMIT_STORAGE: storage,
+        AUTH_RATE_LIMIT_MAX: '1000000000',
+        REDIS_URL: 'redis://127.0.0.1:6379',
+      });
+      const cookie = await sessionCookie(port);
+      line(await measure(server, database, `get-session, rate limit on ${storage}`, getSession(port, cookie)), [['bare', ceilings.bare32?.rps]]);
+      await server.stop();
+    }
+  }
+
+  if (groups.has('pool')) {
+    console.log('\n== get-session by PostgreSQL pool size (DATABASE_POOL_SIZE)');
+    for (const size of [2, 5, 10, 32]) {
+      const port = 4631;
+      const server = await tendGateway(port, databaseUrl, { DATABASE_POOL_SIZE: String(size) });
+      const cookie = await sessionCookie(port);
+      line(await measure(server, database, `get-session, pool ${size}, 32 connections`, getSession(port, cookie, 32)), [['bare', ceilings.bare32?.rps]]);
+      line(await measure(server, database, `get-session, pool ${size}, 128 connections`, getSession(port, cookie, 128)), [['bare', ceilings.bare128?.rps]]);
+      await server.stop();
+    }
+  }
+  await counter?.close();
+}
+
 main()
-  .then(cleanup)
+  .then(async () => {
+    await stopAll();
+  })
   .catch(async (error) => {
     console.error(error);
-    await cleanup();
+    await stopAll();
     process.exit(1);
   });

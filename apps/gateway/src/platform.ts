@@ -4,7 +4,7 @@ import type { Container } from 'inversify';
 import type { Database } from '@tend/database';
 import {
   AccountLinks,
-  CommonPasswords,
+  type CommonPasswords,
   DEFAULT_PASSWORD_POLICY,
   MailDelivery,
   ScryptPasswordHasher,

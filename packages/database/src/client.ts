@@ -1,10 +1,9 @@
 import { mkdirSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
 import { PrismaPg } from '@prisma/adapter-pg';
-import { PrismaPGlite } from 'pglite-prisma-adapter';
 import pg from 'pg';
 import { PrismaClient } from './generated/prisma/client.js';
 import { migrate, type SqlRunner } from './migrate.js';
+import { pgliteSql, pgSql, type SqlHandle } from './sql.js';
 
 export type Database = PrismaClient;
 export type { Prisma } from './generated/prisma/client.js';
@@ -17,6 +16,11 @@ export type DatabaseTarget =
 export interface DatabaseHandle {
   readonly prisma: Database;
   readonly kind: DatabaseTarget['kind'];
+  /**
+   * The driver itself, for the hot statements of request paths that Prisma's per-query work
+   * slows (the session lookup); same pool / same embedded database as `prisma`.
+   */
+  readonly sql: SqlHandle;
   /** Applies pending migrations of prisma/migrations. */
   migrate(): Promise<string[]>;
   /** Runs raw SQL (several statements allowed); for tools and tests, never for request paths. */
@@ -62,6 +66,7 @@ function openPostgres(url: string, poolSize = 10): DatabaseHandle {
   return {
     prisma,
     kind: 'postgres',
+    sql: pgSql(pool),
     migrate: () => migrate(runner),
     exec: runner.exec,
     async close() {
@@ -72,6 +77,8 @@ function openPostgres(url: string, poolSize = 10): DatabaseHandle {
 }
 
 async function openPglite(target: { dataDir?: string; loadDataDir?: Blob }): Promise<DatabaseHandle> {
+  // Loaded only here: a gateway on PostgreSQL never pays PGlite's ~10 MB and its load time.
+  const [{ PGlite }, { PrismaPGlite }] = await Promise.all([import('@electric-sql/pglite'), import('pglite-prisma-adapter')]);
   if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
   const pglite = await PGlite.create(target.dataDir, target.loadDataDir ? { loadDataDir: target.loadDataDir } : {});
   const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
@@ -88,6 +95,7 @@ async function openPglite(target: { dataDir?: string; loadDataDir?: Blob }): Pro
   return {
     prisma,
     kind: 'pglite',
+    sql: pgliteSql(pglite),
     migrate: () => migrate(runner),
     exec: runner.exec,
     async dump() {
