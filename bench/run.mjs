@@ -6,9 +6,11 @@
 // these machines are noisy: compare ratios, not absolute numbers. See docs/performance.md.
 //
 //   BENCH_SECONDS (8)      measured seconds per line (after 2 s of warm-up)
-//   BENCH_ONLY             groups to run, comma-separated: ceilings,tend,cache,storm,peer,limiter,pool
-//                          (default all); e.g. BENCH_ONLY=tend BENCH_SECONDS=2 for a smoke run
-//   BENCH_GATEWAY=source   run the gateway from its TypeScript sources (tsx) instead of dist
+//   BENCH_ONLY             groups to run, comma-separated: ceilings,session,password,storm,cache,peer,
+//                          limiter,pool (default all; tend = session,password); the ceilings run
+//                          whenever Tend does. E.g. BENCH_ONLY=session BENCH_SECONDS=2: a smoke run
+//   BENCH_GATEWAY=source   run the gateway from its TypeScript sources (tsx) instead of dist (or a script path)
+//   BENCH_NODE_FLAGS       node flags for the gateway, e.g. "--max-semi-space-size=2"
 //   BENCH_POSTGRES_URL     the server to create the bench databases on
 //   AUTH_HASH_CONCURRENCY, AUTH_HASH_QUEUE, DATABASE_POOL_SIZE  passed to the gateway as set
 import { scrypt } from 'node:crypto';
@@ -16,12 +18,13 @@ import { existsSync } from 'node:fs';
 import { availableParallelism, cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { autocannonRun, freshDatabase, mb, measuredRun, postgresCpuMs, root, Server, statementCounter, stopAll } from './lib.mjs';
+import { autocannonRun, cpuDelta, freshDatabase, mb, measuredRun, postgresCpuMs, root, Server, statementCounter, stopAll } from './lib.mjs';
 
 const duration = Number(process.env.BENCH_SECONDS ?? 8);
 const warmup = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
 const adminUrl = process.env.BENCH_POSTGRES_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
-const groups = new Set((process.env.BENCH_ONLY ?? 'ceilings,tend,cache,storm,peer,limiter,pool').split(','));
+const ALL_GROUPS = 'ceilings,session,password,storm,cache,peer,limiter,pool';
+const groups = new Set((process.env.BENCH_ONLY ?? ALL_GROUPS).replace('tend', 'session,password').split(','));
 const cores = availableParallelism();
 // The gateway's hashing budget (AUTH_HASH_CONCURRENCY, default: cores - 1, at least 1).
 const hashConcurrency = Number(process.env.AUTH_HASH_CONCURRENCY) || Math.max(1, cores - 1);
@@ -32,10 +35,11 @@ const json = { 'content-type': 'application/json' };
 // ---------------------------------------------------------------- servers
 
 function tendGateway(port, databaseUrl, env = {}) {
-  const source = process.env.BENCH_GATEWAY === 'source';
+  const choice = process.env.BENCH_GATEWAY ?? 'dist';
   const dist = join(root, 'apps/gateway/dist/main.js');
-  if (!source && !existsSync(dist)) throw new Error('apps/gateway/dist/main.js is missing: run `pnpm build` first (or BENCH_GATEWAY=source)');
-  const args = source ? ['--conditions=@tend/source', '--import', 'tsx', 'src/main.ts'] : [dist];
+  if (choice === 'dist' && !existsSync(dist)) throw new Error('apps/gateway/dist/main.js is missing: run `pnpm build` first (or BENCH_GATEWAY=source)');
+  const flags = (process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+  const args = [...flags, ...(choice === 'source' ? ['--conditions=@tend/source', '--import', 'tsx', 'src/main.ts'] : [choice === 'dist' ? dist : choice])];
   return new Server(
     'tend',
     args,
@@ -85,15 +89,38 @@ async function post(port, path, body) {
 }
 
 const counters = new Map();
-let benchCookie;
+// get-session lines spread their requests over this many sessions of the bench user, as real
+// traffic does (one session for all would let a batching store answer many lookups with one row).
+const SESSIONS = Number(process.env.BENCH_SESSIONS ?? 16);
 
-/** The bench user's session cookie, through the gateway on `port` (signed up on first use). */
-async function sessionCookie(port) {
-  if (benchCookie) return benchCookie;
+/** Cookies of `n` fresh sessions of the bench user (signed up first when `signUp`). */
+async function signInCookies(port, n = SESSIONS, { signUp = false } = {}) {
   const body = { email: 'bench@example.com', password };
-  const response = await fetch(`${origin}:${port}/api/auth/sign-in/email`, { method: 'POST', headers: { ...json, origin: `${origin}:${port}` }, body: JSON.stringify(body) });
-  benchCookie = cookieOf(response.ok ? response : await post(port, '/sign-up/email', { name: 'Bench', ...body }));
-  return benchCookie;
+  if (signUp) await post(port, '/sign-up/email', { name: 'Bench', ...body });
+  return Promise.all(Array.from({ length: n }, async () => cookieOf(await post(port, '/sign-in/email', body))));
+}
+
+let benchCookies;
+
+/** The bench user's cookies, through a plain gateway of its own if no line has made them yet (limited servers refuse bursts of sign-ins). */
+async function ensureCookies(databaseUrl) {
+  if (benchCookies) return benchCookies;
+  const server = await tendGateway(4619, databaseUrl);
+  await sessionCookies(4619);
+  await server.stop();
+  return benchCookies;
+}
+
+/** The bench user's session cookies, through the gateway on `port` (signed up on first use). */
+async function sessionCookies(port) {
+  if (benchCookies) return benchCookies;
+  const probe = await fetch(`${origin}:${port}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { ...json, origin: `${origin}:${port}` },
+    body: JSON.stringify({ email: 'bench@example.com', password }),
+  });
+  benchCookies = await signInCookies(port, SESSIONS, { signUp: !probe.ok });
+  return benchCookies;
 }
 
 /**
@@ -117,7 +144,7 @@ async function measure(server, database, title, options, { idleFirst = true } = 
     p99: run.p99,
     failed: run.failed,
     cpuMs: (after.stats.cpuMs - before.stats.cpuMs) / requests,
-    dbCpuMs: (after.db - before.db) / requests,
+    dbCpuMs: cpuDelta(before.db, after.db) / requests,
     // pg_stat_statements also saw the counter's own query once.
     sql: counter ? (after.sql - before.sql - 1) / requests : (after.stats.statements - before.stats.statements) / requests,
     peakRss: after.stats.peakRss,
@@ -135,7 +162,17 @@ async function settle(server) {
   }
 }
 
-const getSession = (port, cookie, connections = 32) => ({ url: `${origin}:${port}/api/auth/get-session`, headers: cookie ? { cookie } : {}, connections });
+/** GET /get-session, each request with the next of `cookies` (none: no session). */
+function getSession(port, cookies, connections = 32) {
+  const url = `${origin}:${port}/api/auth/get-session`;
+  if (!cookies) return { url, connections };
+  let n = 0;
+  return {
+    url,
+    connections,
+    requests: [{ method: 'GET', path: '/api/auth/get-session', setupRequest: (request) => ({ ...request, headers: { ...request.headers, cookie: cookies[(n += 1) % cookies.length] } }) }],
+  };
+}
 
 function signIn(port, email, connections = 32) {
   return { url: `${origin}:${port}/api/auth/sign-in/email`, method: 'POST', headers: { ...json, origin: `${origin}:${port}` }, body: JSON.stringify({ email, password }), connections };
@@ -214,7 +251,7 @@ async function main() {
   const ceilings = {};
   const tend = {};
 
-  if (groups.has('ceilings') || groups.has('tend')) {
+  if (groups.size > 0) {
     const bare = await new Server('bare', [join(root, 'bench/bare-express.mjs')], { PORT: '4600' }, { readyUrl: `${origin}:4600/` }).ready;
     ceilings.bare32 = await measure(bare, null, 'bare Express GET / (JSON), 32 connections', { url: `${origin}:4600/`, connections: 32 });
     ceilings.bare128 = await measure(bare, null, 'bare Express GET / (JSON), 128 connections', { url: `${origin}:4600/`, connections: 128 });
@@ -236,17 +273,19 @@ async function main() {
   if (counter) counters.set(database, counter);
   console.log(`\nSQL statements per request: ${counter ? 'pg_stat_statements' : 'counted in the server process (node-postgres queries)'}`);
 
-  if (groups.has('tend') || groups.has('storm')) {
+  if (groups.has('session') || groups.has('password') || groups.has('storm')) {
     const server = await tendGateway(4601, databaseUrl);
     tend.coldStartMs = server.coldStartMs;
     await new Promise((r) => setTimeout(r, 1000));
     tend.idle = await server.stats();
-    const cookie = await sessionCookie(4601);
+    const cookie = await sessionCookies(4601);
     const rows = [];
-    if (groups.has('tend')) {
+    if (groups.has('session')) {
       rows.push(await measure(server, database, 'get-session (cookie), 32 connections', getSession(4601, cookie, 32)));
       rows.push(await measure(server, database, 'get-session (cookie), 128 connections', getSession(4601, cookie, 128)));
       rows.push(await measure(server, database, 'get-session (no session), 32 connections', getSession(4601, null, 32)));
+    }
+    if (groups.has('password')) {
       tend.signIn = await measure(server, database, 'POST /sign-in/email, 32 connections', signIn(4601, 'bench@example.com'));
       tend.signUp = await measure(server, database, 'POST /sign-up/email, 32 connections', signUp(4601, 'tend'));
     }
@@ -273,9 +312,9 @@ async function main() {
     // The cookie cache (AUTH_COOKIE_CACHE=on) answers get-session from the signed cookie: no query.
     const server = await tendGateway(4603, databaseUrl, { AUTH_COOKIE_CACHE: 'on' });
     tend.restartMs = server.coldStartMs;
-    await sessionCookie(4603);
-    // A sign-in with the cache on: its answer carries the session data cookie too.
-    const cookie = cookieOf(await post(4603, '/sign-in/email', { email: 'bench@example.com', password }));
+    await sessionCookies(4603);
+    // Sign-ins with the cache on: their answers carry the session data cookie too.
+    const cookie = await signInCookies(4603);
     const rows = [
       await measure(server, database, 'get-session, cookie cache on, 32 connections', getSession(4603, cookie, 32)),
       await measure(server, database, 'get-session, cookie cache on, 128 connections', getSession(4603, cookie, 128)),
@@ -306,7 +345,7 @@ async function main() {
       const coldStartMs = server.coldStartMs;
       await new Promise((r) => setTimeout(r, 1000));
       const idle = await server.stats();
-      const cookie = cookieOf(await post(4610, '/sign-up/email', { name: 'Bench', email: 'bench@example.com', password }));
+      const cookie = await signInCookies(4610, SESSIONS, { signUp: true });
       rows.push(await measure(server, peerDb, 'better-auth get-session, 32 connections', getSession(4610, cookie, 32)));
       rows.push(await measure(server, peerDb, 'better-auth get-session, 128 connections', getSession(4610, cookie, 128)));
       const peerSignIn = await measure(server, peerDb, 'better-auth POST /sign-in/email, 32 connections', signIn(4610, 'bench@example.com'));
@@ -315,7 +354,7 @@ async function main() {
       let peak = (await server.stats()).peakRss;
       await server.stop();
       server = await peerServer(4611, peerUrl, { COOKIE_CACHE: 'on' });
-      const cachedCookie = cookieOf(await post(4611, '/sign-in/email', { email: 'bench@example.com', password }));
+      const cachedCookie = await signInCookies(4611);
       rows.push(await measure(server, peerDb, 'better-auth get-session, cookie cache on, 32', getSession(4611, cachedCookie, 32)));
       peak = Math.max(peak, (await server.stats()).peakRss);
       await server.stop();
@@ -336,6 +375,7 @@ async function main() {
   if (groups.has('limiter')) {
     // The limiter's cost on get-session, per storage; see docs/performance.md for why Redis looked "faster".
     console.log('\n== get-session with the rate limiter (32 connections)');
+    await ensureCookies(databaseUrl);
     for (const [i, storage] of ['memory', 'database', 'redis'].entries()) {
       const port = 4621 + i;
       const server = await tendGateway(port, databaseUrl, {
@@ -344,7 +384,7 @@ async function main() {
         AUTH_RATE_LIMIT_MAX: '1000000000',
         REDIS_URL: 'redis://127.0.0.1:6379',
       });
-      const cookie = await sessionCookie(port);
+      const cookie = await sessionCookies(port);
       line(await measure(server, database, `get-session, rate limit on ${storage}`, getSession(port, cookie)), [['bare', ceilings.bare32?.rps]]);
       await server.stop();
     }
@@ -352,10 +392,11 @@ async function main() {
 
   if (groups.has('pool')) {
     console.log('\n== get-session by PostgreSQL pool size (DATABASE_POOL_SIZE)');
+    await ensureCookies(databaseUrl);
     for (const size of [2, 5, 10, 32]) {
       const port = 4631;
       const server = await tendGateway(port, databaseUrl, { DATABASE_POOL_SIZE: String(size) });
-      const cookie = await sessionCookie(port);
+      const cookie = await sessionCookies(port);
       line(await measure(server, database, `get-session, pool ${size}, 32 connections`, getSession(port, cookie, 32)), [['bare', ceilings.bare32?.rps]]);
       line(await measure(server, database, `get-session, pool ${size}, 128 connections`, getSession(port, cookie, 128)), [['bare', ceilings.bare128?.rps]]);
       await server.stop();

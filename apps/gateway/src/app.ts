@@ -29,7 +29,10 @@ export function createApp(c: Container, modules: readonly GatewayModule[]): Expr
   const origins = c.get(PLATFORM.TrustedOrigins);
   const endpoints = endpointsOf(modules, config);
   let document: Record<string, unknown> | undefined;
-  bindValue(c, META.OpenApiDocument, () => (document ??= openApiDocument(endpoints, { basePath: config.basePath, serverURL: config.baseURL, version: VERSION })));
+  const securitySchemes = Object.assign({}, ...modules.map((module) => module.securitySchemes ?? {}));
+  bindValue(c, META.OpenApiDocument, () => (document ??= openApiDocument(endpoints, { basePath: config.basePath, serverURL: config.baseURL, version: VERSION, securitySchemes })));
+  const sessions = c.get(PLATFORM.SessionHttp);
+  for (const module of modules) for (const authenticator of module.authenticators?.(c) ?? []) sessions.use(authenticator);
 
   const app = express();
   app.disable('x-powered-by');
@@ -45,7 +48,8 @@ export function createApp(c: Container, modules: readonly GatewayModule[]): Expr
   auth.use(originCheck(origins));
   auth.use(redirectCheck(origins));
   const authorizers: Partial<Record<'admin' | 'organization', Authorizer>> = Object.assign({}, ...modules.map((module) => module.authorizers?.(c) ?? {}));
-  const context = { container: c, sessions: c.get(PLATFORM.SessionHttp), authorizers, logger, checkReplies: config.checkReplies };
+  const audit = modules.map((module) => module.auditSink?.(c)).find(Boolean) ?? null;
+  const context = { container: c, sessions, authorizers, logger, checkReplies: config.checkReplies, audit };
   for (const spec of endpoints) mount(auth, spec, context);
   app.use(config.basePath, auth);
 

@@ -1,6 +1,7 @@
 import type { CookieCacheConfig } from '@tend/sessions';
 import type { SessionConfig } from '@tend/sessions';
 import type { UserFields } from '@tend/identity';
+import { organizationsConfig, type OrganizationsConfig } from '@tend/organizations';
 
 /** Everything the gateway is configured with; built from the environment by env.ts. */
 export interface GatewayConfig {
@@ -32,6 +33,10 @@ export interface GatewayConfig {
   apiReference: { enabled: boolean; path: string };
   /** Replies checked against their schemas: `throw` in tests, `warn` in development, `off` in production. */
   checkReplies: 'throw' | 'warn' | 'off';
+  /** Organization rules (AUTH_ORGANIZATION_*) and the web app's URL for invitation links (AUTH_WEB_URL). */
+  organizations: OrganizationsConfig & { webURL: string };
+  /** Site administration: user ids always allowed everything (AUTH_ADMIN_USER_IDS); admins impersonable (AUTH_ADMIN_ALLOW_IMPERSONATING_ADMINS). */
+  admin: { adminUserIds: string[]; allowImpersonatingAdmins: boolean };
 }
 
 export interface RateLimitSettings {
@@ -66,6 +71,8 @@ export function defaultConfig(overrides: Partial<GatewayConfig> & Pick<GatewayCo
     passwordScreening: true,
     apiReference: { enabled: true, path: '/api/reference' },
     checkReplies: overrides.production ? 'off' : 'warn',
+    organizations: { ...organizationsConfig(), webURL: 'http://localhost:3001' },
+    admin: { adminUserIds: [], allowImpersonatingAdmins: false },
     ...overrides,
   };
 }

@@ -3,6 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import type { Logger } from '@tend/kernel';
+import { organizationsConfig } from '@tend/organizations';
 import { defaultConfig, type GatewayConfig } from './config.js';
 
 const onOff = z.enum(['on', 'off']);
@@ -70,6 +71,19 @@ const envSchema = z
       .transform((value) => value.replace(/\/+$/, '') || '/'),
     AUTH_BOOTSTRAP_ADMIN_EMAIL: z.email().optional(),
     AUTH_BOOTSTRAP_ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').max(128).optional(),
+    AUTH_ADMIN_USER_IDS: z
+      .string()
+      .optional()
+      .transform((value) => (value ? value.split(',').map((entry) => entry.trim()).filter(Boolean) : [])),
+    AUTH_ADMIN_ALLOW_IMPERSONATING_ADMINS: onOff.default('off'),
+    AUTH_ORGANIZATION_MEMBERSHIP_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(100),
+    AUTH_ORGANIZATION_LIMIT: z.coerce.number().int().min(1).max(1_000_000).optional(),
+    AUTH_ALLOW_USER_TO_CREATE_ORGANIZATION: onOff.default('on'),
+    AUTH_ORGANIZATION_TEAMS: onOff.default('on'),
+    AUTH_WEB_URL: z
+      .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://app.tend.example' })
+      .default('http://localhost:3001')
+      .transform((value) => value.replace(/\/+$/, '')),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.AUTH_SECRET) {
@@ -122,6 +136,16 @@ export function configFromEnv(env: Env, logger: Logger): GatewayConfig {
     trustedProxies: env.AUTH_TRUSTED_PROXIES,
     passwordScreening: env.AUTH_PASSWORD_SCREENING === 'on',
     apiReference: { enabled: env.AUTH_API_REFERENCE === 'on', path: env.AUTH_API_REFERENCE_PATH },
+    admin: { adminUserIds: env.AUTH_ADMIN_USER_IDS, allowImpersonatingAdmins: env.AUTH_ADMIN_ALLOW_IMPERSONATING_ADMINS === 'on' },
+    organizations: {
+      ...organizationsConfig({
+        membershipLimit: env.AUTH_ORGANIZATION_MEMBERSHIP_LIMIT,
+        organizationLimit: env.AUTH_ORGANIZATION_LIMIT ?? null,
+        allowUserToCreateOrganization: env.AUTH_ALLOW_USER_TO_CREATE_ORGANIZATION === 'on',
+        teams: { enabled: env.AUTH_ORGANIZATION_TEAMS === 'on' },
+      }),
+      webURL: env.AUTH_WEB_URL,
+    },
     rateLimit: {
       // On in production, off in development and test unless AUTH_RATE_LIMIT=on.
       enabled: env.AUTH_RATE_LIMIT ? env.AUTH_RATE_LIMIT === 'on' : env.NODE_ENV === 'production',

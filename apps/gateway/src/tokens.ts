@@ -1,8 +1,10 @@
 // Every service identifier of the gateway, for tests and tools that reach into the container.
 // Each module owns its own tokens; this only gathers them.
 import { ACCOUNT } from './modules/account/tokens.js';
+import { ADMIN } from './modules/admin/tokens.js';
 import { IDENTITY } from './modules/identity/tokens.js';
 import { META } from './modules/meta/tokens.js';
+import { ORGANIZATIONS } from './modules/organizations/tokens.js';
 import { PLATFORM } from './platform.js';
 
-export const TOKENS = { ...PLATFORM, ...IDENTITY, ...ACCOUNT, ...META } as const;
+export const TOKENS = { ...PLATFORM, ...IDENTITY, ...ACCOUNT, ...ADMIN, ...ORGANIZATIONS, ...META } as const;

@@ -1,5 +1,6 @@
 import fontUrl from '@fontsource-variable/nunito/index.css?url';
 import { data, type LinksFunction, type LoaderFunctionArgs } from '@remix-run/node';
+import { useNonce } from './lib/nonce';
 import {
   Form,
   isRouteErrorResponse,
@@ -56,6 +57,9 @@ function Header() {
         <nav aria-label="Main" className="site-nav">
           {user ? (
             <>
+              <NavLink to="/organizations" className="site-nav__link">
+                Organizations
+              </NavLink>
               <NavLink to="/account" className="site-nav__link">
                 Account
               </NavLink>
@@ -83,6 +87,7 @@ function Header() {
 
 export function Layout({ children }: { children: ReactNode }) {
   const root = useRouteLoaderData<typeof loader>('root');
+  const nonce = useNonce();
   return (
     <html lang="en">
       <head>
@@ -113,8 +118,8 @@ export function Layout({ children }: { children: ReactNode }) {
             ) : null}
           </p>
         </footer>
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

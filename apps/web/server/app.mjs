@@ -1,4 +1,5 @@
 // The web app's Express server: security headers, static assets, the /api/auth proxy, then Remix.
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequestHandler } from '@remix-run/express';
@@ -6,6 +7,22 @@ import express from 'express';
 import { gatewayProxy } from './gateway-proxy.mjs';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+
+/** The page policy: scripts only from this origin or with this response's nonce; no framing. */
+export function contentSecurityPolicy(nonce) {
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}'`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: https:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
 
 /**
  * @param {{ build: import('@remix-run/node').ServerBuild, gatewayUrl: string, trustProxy?: string | boolean }} options
@@ -16,6 +33,9 @@ export function createApp({ build, gatewayUrl, trustProxy = false }) {
   app.set('trust proxy', trustProxy);
 
   app.use((_req, res, next) => {
+    // A fresh nonce per response: only the scripts this server wrote may run.
+    res.locals.nonce = randomBytes(16).toString('base64');
+    res.setHeader('Content-Security-Policy', contentSecurityPolicy(res.locals.nonce));
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Referrer-Policy', 'same-origin');
     res.setHeader('X-Frame-Options', 'DENY');
@@ -39,6 +59,6 @@ export function createApp({ build, gatewayUrl, trustProxy = false }) {
     next();
   });
   // requestScope: one object per HTTP request, so its action and loaders share one gateway cookie jar.
-  app.all('*', createRequestHandler({ build, getLoadContext: (req) => ({ clientIp: req.ip, requestScope: {} }) }));
+  app.all('*', createRequestHandler({ build, getLoadContext: (req, res) => ({ clientIp: req.ip, requestScope: {}, nonce: res.locals.nonce }) }));
   return app;
 }

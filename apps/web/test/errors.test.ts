@@ -1,4 +1,5 @@
-import { describeError, needsFreshSignIn, tooManyRequestsMessage } from '../app/lib/errors';
+import { ERROR_CODES } from '@tend/contracts';
+import { catalogue, describeError, needsFreshSignIn, tooManyRequestsMessage } from '../app/lib/errors';
 
 const signUpFields = { name: 'name', email: 'email', newPassword: 'password', username: 'username' } as const;
 
@@ -73,5 +74,15 @@ describe('describeError', () => {
   it('knows when the person must sign in again', () => {
     expect(needsFreshSignIn(describeError({ code: 'SESSION_IS_NOT_FRESH', status: 403 }))).toBe(true);
     expect(needsFreshSignIn(describeError({ code: 'INVALID_PASSWORD' }))).toBe(false);
+  });
+});
+
+describe('the error catalogue', () => {
+  // Codes this app makes itself when the gateway cannot answer (see gateway.server.ts).
+  const LOCAL_CODES = new Set(['GATEWAY_UNAVAILABLE', 'SERVER_ERROR']);
+
+  it('names only codes the gateway sends (the contract) or this app makes', () => {
+    const unknown = Object.keys(catalogue).filter((code) => !LOCAL_CODES.has(code) && !(ERROR_CODES as readonly string[]).includes(code));
+    expect(unknown).toEqual([]);
   });
 });

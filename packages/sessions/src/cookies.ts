@@ -21,7 +21,7 @@ export type SetCookie = string;
  * Cookies are HttpOnly, SameSite=Lax, Path=/, and Secure with a `__Secure-` prefix on https.
  */
 export class SessionCookies {
-  readonly names: { sessionToken: string; sessionData: string; dontRemember: string };
+  readonly names: { sessionToken: string; sessionData: string; dontRemember: string; adminSession: string };
 
   constructor(
     private readonly secret: string,
@@ -32,6 +32,8 @@ export class SessionCookies {
       sessionToken: `${prefix}.session_token`,
       sessionData: `${prefix}.session_data`,
       dontRemember: `${prefix}.dont_remember`,
+      // the admin's own session while impersonating someone
+      adminSession: `${prefix}.admin_session`,
     };
   }
 

@@ -34,6 +34,17 @@ describe('SessionManager', () => {
     expect((await manager.resolve(session.token, { dontRemember: true }))?.refreshed).toBe(false);
   });
 
+  it('never extends an impersonation session past its fixed lifetime', async () => {
+    const { manager, clock } = setup();
+    const session = await manager.create({ userId: 'u1', impersonatedBy: 'u2', expiresIn: 3600 });
+    clock.advance(3000 * 1000);
+    const resolved = await manager.resolve(session.token);
+    expect(resolved?.refreshed).toBe(false);
+    expect(resolved?.session.expiresAt).toEqual(session.expiresAt);
+    clock.advance(601 * 1000);
+    expect(await manager.resolve(session.token)).toBeNull();
+  });
+
   it('removes an expired session on lookup and never lists it', async () => {
     const { manager, clock, tables } = setup();
     const session = await manager.create({ userId: 'u1', rememberMe: false });

@@ -75,7 +75,9 @@ export class SessionManager {
       await this.store.delete(token);
       return null;
     }
-    if (options.disableRefresh || options.dontRemember || !this.isDueForRefresh(found.session, now)) {
+    // An impersonation session keeps its short, fixed lifetime: it is never extended.
+    const fixed = options.dontRemember || found.session.impersonatedBy !== null;
+    if (options.disableRefresh || fixed || !this.isDueForRefresh(found.session, now)) {
       return { ...found, refreshed: false };
     }
     const updated = await this.store.update(token, { expiresAt: addSeconds(now, this.config.expiresIn), updatedAt: now });

@@ -52,6 +52,18 @@ export interface HandlerContext<D extends Deps, B extends Schema, Q extends Sche
   res: Response;
 }
 
+/** What an endpoint tells the audit log about one call (mount adds the time, IP and user agent). */
+export interface AuditEntry {
+  action: string;
+  actorId?: string | null;
+  targetUserId?: string | null;
+  organizationId?: string | null;
+  /** A small JSON record; never passwords, tokens or secrets. */
+  detail?: Record<string, unknown> | null;
+}
+
+export type AuditOutcome = { ok: true; result: unknown } | { ok: false; error: { status: number; code: string; message: string } };
+
 /** Reply kinds a spec declares: a JSON schema, an HTML page, or a redirect. */
 export type ResponseSpec = z.ZodType | 'html' | 'redirect';
 /** A value before JSON serialisation: Dates stand where the wire has ISO strings. */
@@ -85,6 +97,11 @@ export interface EndpointSpec<
    */
   errorRedirect?: (input: { body: Output<B>; query: Output<Q> }) => string | undefined;
   errorCode?: (error: { code: string; message: string }) => string;
+  /**
+   * The audit event of a call, if any: called after the handler answered or failed (with a
+   * catalogued error); recorded without making the request wait or fail.
+   */
+  audit?: (outcome: AuditOutcome, call: { auth: Auth | null; body: Output<B>; query: Output<Q> }) => AuditEntry | null;
   /** Off by configuration: the route is not mounted (404), nor documented. */
   enabled?: (config: GatewayConfig) => boolean;
   /** The services the handler uses, resolved once when the route is mounted. */

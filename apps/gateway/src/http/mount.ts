@@ -4,7 +4,8 @@ import type { z } from 'zod';
 import { isAuthError, raise, type Logger } from '@tend/kernel';
 import { SESSION_ERRORS } from '@tend/sessions';
 import { withQuery } from '@tend/identity';
-import type { AnyEndpoint, RequiredPermission } from './endpoint.js';
+import type { AnyEndpoint, AuditEntry, AuditOutcome, RequiredPermission } from './endpoint.js';
+import { clientInfo } from './client.js';
 import { HtmlPage, Redirect } from './endpoint.js';
 import { validationError } from './gateway-errors.js';
 import type { Auth, SessionHttp } from './session.js';
@@ -14,6 +15,11 @@ export interface Authorizer {
   authorize(auth: Auth, permission: RequiredPermission, input: { body: unknown; query: unknown }): Promise<void>;
 }
 
+/** Where mount hands audit events (the admin module binds the audit log); never awaited. */
+export interface AuditSink {
+  record(entry: AuditEntry & { ipAddress: string | null; userAgent: string | null }): void;
+}
+
 export interface MountContext {
   container: Container;
   sessions: SessionHttp;
@@ -21,6 +27,7 @@ export interface MountContext {
   logger: Logger;
   /** `throw`: a reply that breaks its schema is a 500 (tests); `warn`: logged (development); `off`: production. */
   checkReplies: 'throw' | 'warn' | 'off';
+  audit?: AuditSink | null;
 }
 
 /**
@@ -39,8 +46,9 @@ export function mount(router: Router, spec: AnyEndpoint, context: MountContext):
 
   router[spec.method](spec.path, async (req: Request, res: Response) => {
     let input: { body: unknown; query: unknown } = { body: undefined, query: undefined };
+    let auth: Auth | null = null;
     try {
-      const auth = needsSession ? await context.sessions.resolve(req, res) : null;
+      auth = needsSession ? await context.sessions.resolve(req, res) : null;
       if (needsSession && !auth) throw raise(SESSION_ERRORS.UNAUTHORIZED);
       const params = parse(spec.params, req.params, 'params');
       const query = parse(spec.query, req.query, 'query');
@@ -48,13 +56,26 @@ export function mount(router: Router, spec: AnyEndpoint, context: MountContext):
       input = { body, query };
       if (permission && authorizer) await authorizer.authorize(auth!, permission, input);
       const reply = await spec.handler({ deps, body, query, params, auth, req, res });
+      audit(spec, context, req, { ok: true, result: reply }, { auth, ...input });
       send(res, reply, responseSchema, spec, context);
     } catch (error) {
+      if (isAuthError(error)) audit(spec, context, req, { ok: false, error }, { auth, ...input });
       const target = spec.errorRedirect && isAuthError(error) && error.status < 500 ? spec.errorRedirect(input as never) : undefined;
       if (!target || !isAuthError(error)) throw error;
       res.redirect(withQuery(target, { error: spec.errorCode ? spec.errorCode(error) : error.code }));
     }
   });
+}
+
+/** Records the spec's audit event, if it has one; an audit failure never fails the request. */
+function audit(spec: AnyEndpoint, context: MountContext, req: Request, outcome: AuditOutcome, call: { auth: Auth | null; body: unknown; query: unknown }): void {
+  if (!spec.audit || !context.audit) return;
+  try {
+    const entry: AuditEntry | null = spec.audit(outcome, call as never);
+    if (entry) context.audit.record({ ...entry, ...clientInfo(req) });
+  } catch (error) {
+    context.logger.warn('audit event not recorded', { route: spec.path, error: String(error) });
+  }
 }
 
 function parse(schema: z.ZodType | undefined, value: unknown, where: 'body' | 'query' | 'params'): unknown {

@@ -85,14 +85,15 @@ function parametersOf(spec: AnyEndpoint, schemas: SchemaCollector): JsonSchema[]
   return parameters;
 }
 
-function securityOf(spec: AnyEndpoint): JsonSchema[] | undefined {
+function securityOf(spec: AnyEndpoint, schemes: string[]): JsonSchema[] | undefined {
   if (spec.auth === 'public') return undefined;
-  return Object.keys(SECURITY_SCHEMES).map((name) => ({ [name]: [] }));
+  return schemes.map((name) => ({ [name]: [] }));
 }
 
 /** The OpenAPI 3.1 document of `endpoints` (server-only specs are left out: they have no HTTP route). */
 export function openApiDocument(endpoints: readonly AnyEndpoint[], options: OpenApiOptions): JsonSchema {
   const schemas = new SchemaCollector();
+  const schemes = Object.keys({ ...SECURITY_SCHEMES, ...options.securitySchemes });
   const paths: Record<string, Record<string, JsonSchema>> = {};
   for (const spec of endpoints) {
     if (spec.auth === 'server-only') continue;
@@ -109,7 +110,7 @@ export function openApiDocument(endpoints: readonly AnyEndpoint[], options: Open
       ...(spec.body ? { requestBody: { required: true, content: { 'application/json': { schema: schemas.convert(spec.body as z.ZodType, 'input') } } } } : {}),
       responses: responsesOf(spec, schemas),
     };
-    const security = securityOf(spec);
+    const security = securityOf(spec, schemes);
     if (security) operation.security = security;
     if (permission) operation['x-permission'] = permission;
     (paths[path] ??= {})[spec.method] = operation;

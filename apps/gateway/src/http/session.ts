@@ -8,6 +8,12 @@ export interface Auth {
   user: User;
 }
 
+/**
+ * Another way a request may carry its caller (an API key header): answers the caller, null when
+ * the request does not use it, or throws the spec's error for a bad credential.
+ */
+export type RequestAuthenticator = (req: Request) => Promise<Auth | null>;
+
 interface TokenSource {
   token: string;
   fromCookie: boolean;
@@ -23,6 +29,7 @@ export class SessionHttp {
   private readonly secure: SessionCookies;
   private readonly plain: SessionCookies;
   private readonly cache: CookieCache;
+  private readonly authenticators: RequestAuthenticator[] = [];
 
   constructor(
     private readonly manager: SessionManager,
@@ -37,6 +44,11 @@ export class SessionHttp {
     this.cache = new CookieCache(secret, cacheConfig);
   }
 
+  /** Accepts another credential besides session cookies and bearer tokens (modules call this at start). */
+  use(authenticator: RequestAuthenticator): void {
+    this.authenticators.push(authenticator);
+  }
+
   /** Secure `__Secure-` cookies when the base URL is https. */
   cookiesFor(req: Request): SessionCookies {
     return this.origins.baseURLOf(req).startsWith('https:') ? this.secure : this.plain;
@@ -45,7 +57,7 @@ export class SessionHttp {
   /** The live session of the request, refreshing it (and its cookie) when due. */
   async resolve(req: Request, res: Response, options: { disableCookieCache?: boolean; disableRefresh?: boolean } = {}): Promise<Auth | null> {
     const source = this.tokenOf(req);
-    if (!source) return null;
+    if (!source) return this.authenticators.length ? this.viaAuthenticators(req) : null;
     const cookies = this.cookiesFor(req);
     if (this.cache.config.enabled && !options.disableCookieCache && source.fromCookie) {
       const cached = this.cache.decode(cookies.read(source.cookies, cookies.names.sessionData), this.clock.now());
@@ -81,6 +93,34 @@ export class SessionHttp {
     this.append(res, this.cookiesFor(req).clearAll());
   }
 
+  /**
+   * Impersonation: the target's session becomes the session cookie, and the admin's own token
+   * waits in a separate signed cookie (HttpOnly, same flags) until stop-impersonating.
+   */
+  startImpersonation(req: Request, res: Response, target: Auth, admin: Session): void {
+    const cookies = this.cookiesFor(req);
+    const remember = !this.tokenOf(req)?.dontRemember;
+    const maxAge = remember ? Math.max(0, Math.round((admin.expiresAt.getTime() - this.clock.now().getTime()) / 1000)) : undefined;
+    this.append(res, [cookies.write(cookies.names.adminSession, `${admin.token}:${remember ? '' : 'dont_remember'}`, maxAge)]);
+    this.start(req, res, target);
+  }
+
+  /** The admin's own session token kept while impersonating (null without the signed cookie). */
+  adminSessionOf(req: Request): { token: string; rememberMe: boolean } | null {
+    const cookies = this.cookiesFor(req);
+    const value = cookies.read(cookies.parse(req.headers.cookie), cookies.names.adminSession);
+    if (!value) return null;
+    const [token = '', flag] = value.split(':');
+    return { token, rememberMe: flag !== 'dont_remember' };
+  }
+
+  /** Back to the admin's own session: its cookie restored, the kept one cleared. */
+  endImpersonation(req: Request, res: Response, admin: Auth, rememberMe: boolean): void {
+    const cookies = this.cookiesFor(req);
+    this.start(req, res, admin, rememberMe);
+    this.append(res, [cookies.clear(cookies.names.adminSession)]);
+  }
+
   /** The request's session token: the signed cookie, else `Authorization: Bearer <token>`. */
   tokenOf(req: Request): TokenSource | null {
     const cookies = this.cookiesFor(req);
@@ -106,6 +146,14 @@ export class SessionHttp {
     res.locals.auth = auth;
     next();
   };
+
+  private async viaAuthenticators(req: Request): Promise<Auth | null> {
+    for (const authenticate of this.authenticators) {
+      const auth = await authenticate(req);
+      if (auth) return auth;
+    }
+    return null;
+  }
 
   private writeCache(res: Response, cookies: SessionCookies, data: SessionWithUser): void {
     if (!this.cache.config.enabled) return;

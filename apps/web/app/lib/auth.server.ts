@@ -1,29 +1,12 @@
 // The gateway's auth endpoints, typed, and the session helpers every page uses.
 import { redirect } from '@remix-run/node';
+import type * as schemas from '@tend/contracts';
+import type { Input, Output } from '@tend/contracts';
 import type { GatewayClient } from './gateway.server';
 
-export interface User {
-  id: string;
-  email: string;
-  emailVerified: boolean;
-  name: string;
-  image?: string | null;
-  username?: string | null;
-  displayUsername?: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface Session {
-  id: string;
-  token: string;
-  userId: string;
-  expiresAt: string;
-  ipAddress?: string | null;
-  userAgent?: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+/** The user, as the gateway's contract describes it. */
+export type User = Output<typeof schemas.user>;
+export type Session = Output<typeof schemas.session>;
 
 export interface SessionAndUser {
   session: Session;
@@ -43,33 +26,27 @@ export interface OutboxMail {
 
 const base = '/api/auth';
 
-/** The typed calls of the gateway's public auth API. */
+/** The typed calls of the gateway's public auth API: bodies and answers come from @tend/contracts. */
 export const auth = {
-  signUp: (api: GatewayClient, body: { name: string; email: string; password: string; username?: string; image?: string; callbackURL?: string }) =>
-    api.post<{ token: string | null; user: User }>(`${base}/sign-up/email`, body),
-  signInEmail: (api: GatewayClient, body: { email: string; password: string; rememberMe?: boolean; callbackURL?: string }) =>
-    api.post<{ token: string; user: User }>(`${base}/sign-in/email`, body),
-  signInUsername: (api: GatewayClient, body: { username: string; password: string; rememberMe?: boolean }) =>
-    api.post<{ token: string; user: User }>(`${base}/sign-in/username`, body),
-  signOut: (api: GatewayClient) => api.post<{ success: boolean }>(`${base}/sign-out`),
-  getSession: (api: GatewayClient) => api.get<SessionAndUser | null>(`${base}/get-session`),
-  listSessions: (api: GatewayClient) => api.get<Session[]>(`${base}/list-sessions`),
-  revokeSession: (api: GatewayClient, token: string) => api.post<{ status: boolean }>(`${base}/revoke-session`, { token }),
-  revokeOtherSessions: (api: GatewayClient) => api.post<{ status: boolean }>(`${base}/revoke-other-sessions`),
-  updateUser: (api: GatewayClient, body: { name?: string; image?: string | null; username?: string }) =>
-    api.post<{ status: boolean }>(`${base}/update-user`, body),
-  changePassword: (api: GatewayClient, body: { currentPassword: string; newPassword: string; revokeOtherSessions?: boolean }) =>
-    api.post<{ token: string | null; user: User }>(`${base}/change-password`, body),
-  changeEmail: (api: GatewayClient, body: { newEmail: string; callbackURL?: string }) =>
-    api.post<{ status: boolean }>(`${base}/change-email`, body),
-  sendVerificationEmail: (api: GatewayClient, body: { email: string; callbackURL?: string }) =>
-    api.post<{ status: boolean }>(`${base}/send-verification-email`, body),
-  requestPasswordReset: (api: GatewayClient, body: { email: string; redirectTo: string }) =>
-    api.post<{ status: boolean; message?: string }>(`${base}/request-password-reset`, body),
-  resetPassword: (api: GatewayClient, body: { newPassword: string; token: string }) =>
-    api.post<{ status: boolean }>(`${base}/reset-password`, body),
-  deleteUser: (api: GatewayClient, body: { password?: string; callbackURL?: string }) =>
-    api.post<{ success: boolean; message: string }>(`${base}/delete-user`, body),
+  signUp: (api: GatewayClient, body: Input<typeof schemas.signUpEmailBody>) => api.post<Output<typeof schemas.signUpEmailResponse>>(`${base}/sign-up/email`, body),
+  signInEmail: (api: GatewayClient, body: Input<typeof schemas.signInEmailBody>) => api.post<Output<typeof schemas.signInEmailResponse>>(`${base}/sign-in/email`, body),
+  signInUsername: (api: GatewayClient, body: Input<typeof schemas.signInUsernameBody>) =>
+    api.post<Output<typeof schemas.signInUsernameResponse>>(`${base}/sign-in/username`, body),
+  signOut: (api: GatewayClient) => api.post<Output<typeof schemas.success>>(`${base}/sign-out`),
+  getSession: (api: GatewayClient) => api.get<Output<typeof schemas.getSessionResponse>>(`${base}/get-session`),
+  listSessions: (api: GatewayClient) => api.get<Output<typeof schemas.listSessionsResponse>>(`${base}/list-sessions`),
+  revokeSession: (api: GatewayClient, token: string) => api.post<Output<typeof schemas.status>>(`${base}/revoke-session`, { token } satisfies Input<typeof schemas.revokeSessionBody>),
+  revokeOtherSessions: (api: GatewayClient) => api.post<Output<typeof schemas.status>>(`${base}/revoke-other-sessions`),
+  updateUser: (api: GatewayClient, body: Input<typeof schemas.updateUserBody>) => api.post<Output<typeof schemas.status>>(`${base}/update-user`, body),
+  changePassword: (api: GatewayClient, body: Input<typeof schemas.changePasswordBody>) =>
+    api.post<Output<typeof schemas.changePasswordResponse>>(`${base}/change-password`, body),
+  changeEmail: (api: GatewayClient, body: Input<typeof schemas.changeEmailBody>) => api.post<Output<typeof schemas.status>>(`${base}/change-email`, body),
+  sendVerificationEmail: (api: GatewayClient, body: Input<typeof schemas.sendVerificationEmailBody>) =>
+    api.post<Output<typeof schemas.status>>(`${base}/send-verification-email`, body),
+  requestPasswordReset: (api: GatewayClient, body: Input<typeof schemas.requestPasswordResetBody>) =>
+    api.post<Output<typeof schemas.requestPasswordResetResponse>>(`${base}/request-password-reset`, body),
+  resetPassword: (api: GatewayClient, body: Input<typeof schemas.resetPasswordBody>) => api.post<Output<typeof schemas.status>>(`${base}/reset-password`, body),
+  deleteUser: (api: GatewayClient, body: Input<typeof schemas.deleteUserBody>) => api.post<Output<typeof schemas.deleteUserResponse>>(`${base}/delete-user`, body),
   outbox: (api: GatewayClient) => api.get<{ mails: OutboxMail[] }>('/api/dev/outbox'),
 };
 

@@ -23,6 +23,7 @@ const sections = [
   { to: '/account/email', label: 'Email' },
   { to: '/account/password', label: 'Password' },
   { to: '/account/sessions', label: 'Devices' },
+  { to: '/account/api-keys', label: 'API keys' },
   { to: '/account/delete', label: 'Delete account' },
 ];
 

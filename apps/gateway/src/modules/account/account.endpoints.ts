@@ -24,6 +24,9 @@ export const changeEmail = endpoint({
     IDENTITY_ERRORS.CHANGE_EMAIL_IS_DISABLED,
     SESSION_ERRORS.UNAUTHORIZED,
   ],
+  // The immediate swap of an unverified email, or the mailed confirmation of a verified one.
+  audit: (outcome, { auth }) =>
+    outcome.ok && auth ? { action: 'email.change', actorId: auth.user.id, targetUserId: auth.user.id, detail: { impersonatedBy: auth.session.impersonatedBy ?? undefined } } : null,
   deps: { changeEmail: ACCOUNT.ChangeEmail, http: PLATFORM.SessionHttp },
   async handler({ deps, body, auth, req, res }) {
     const changed = await deps.changeEmail.execute({ user: auth.user, newEmail: body.newEmail, callbackURL: body.callbackURL });
@@ -50,6 +53,10 @@ export const deleteUser = endpoint({
     SESSION_ERRORS.UNAUTHORIZED,
   ],
   enabled: deletionEnabled,
+  audit: (outcome, { auth }) =>
+    outcome.ok && auth && (outcome.result as { message?: string }).message === 'User deleted'
+      ? { action: 'account.delete', actorId: auth.user.id, targetUserId: auth.user.id, detail: { impersonatedBy: auth.session.impersonatedBy ?? undefined } }
+      : null,
   deps: { deleteUser: ACCOUNT.DeleteUser, http: PLATFORM.SessionHttp },
   async handler({ deps, body, auth, req, res }) {
     const outcome = await deps.deleteUser.execute({ ...auth, ...body });
@@ -71,6 +78,8 @@ export const deleteUserCallback = endpoint({
   errors: [IDENTITY_ERRORS.INVALID_TOKEN, IDENTITY_ERRORS.USER_NOT_FOUND],
   errorRedirect: ({ query }) => query?.callbackURL,
   enabled: deletionEnabled,
+  // The mailed link names the user only through its token, which is never logged.
+  audit: (outcome) => (outcome.ok ? { action: 'account.delete', actorId: null, detail: { via: 'link' } } : null),
   deps: { confirmDelete: ACCOUNT.ConfirmDeleteUser, http: PLATFORM.SessionHttp },
   async handler({ deps, query, req, res }) {
     // The stored session, not the cookie cache: a revoked session must not pass.

@@ -62,6 +62,8 @@ export const resetPassword = endpoint({
   query: api.resetPasswordQuery,
   response: api.status,
   errors: [IDENTITY_ERRORS.INVALID_TOKEN, ...policyErrors],
+  // Anonymous by nature (the token names the user, and is never logged).
+  audit: (outcome) => (outcome.ok ? { action: 'password.reset', actorId: null } : null),
   deps: { reset: ACCOUNT.ResetPassword },
   async handler({ deps, body, query }) {
     await deps.reset.execute({ newPassword: body.newPassword, token: body.token ?? query.token });
@@ -78,6 +80,15 @@ export const changePassword = endpoint({
   body: api.changePasswordBody,
   response: api.changePasswordResponse,
   errors: [IDENTITY_ERRORS.INVALID_PASSWORD, IDENTITY_ERRORS.CREDENTIAL_ACCOUNT_NOT_FOUND, ...policyErrors, SESSION_ERRORS.UNAUTHORIZED],
+  audit: (outcome, { auth, body }) =>
+    outcome.ok && auth
+      ? {
+          action: 'password.change',
+          actorId: auth.user.id,
+          targetUserId: auth.user.id,
+          detail: { revokeOtherSessions: body.revokeOtherSessions ?? false, impersonatedBy: auth.session.impersonatedBy ?? undefined },
+        }
+      : null,
   deps: { changePassword: ACCOUNT.ChangePassword, http: PLATFORM.SessionHttp, config: PLATFORM.Config },
   async handler({ deps, body, auth, req, res }) {
     const rememberMe = !deps.http.tokenOf(req)?.dontRemember;

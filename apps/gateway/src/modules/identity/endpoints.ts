@@ -48,6 +48,14 @@ export const signInEmail = endpoint({
   body: api.signInEmailBody,
   response: api.signInEmailResponse,
   errors: [IDENTITY_ERRORS.INVALID_EMAIL_OR_PASSWORD, IDENTITY_ERRORS.EMAIL_NOT_VERIFIED, IDENTITY_ERRORS.BANNED_USER],
+  // Who signed in, or why not: the reason code only, never the identifier or the password.
+  audit(outcome) {
+    if (outcome.ok) {
+      const { id } = (outcome.result as { user: { id: string } }).user;
+      return { action: 'sign-in.success', actorId: id, targetUserId: id, detail: { method: 'email' } };
+    }
+    return outcome.error.code === 'VALIDATION_ERROR' ? null : { action: 'sign-in.failure', actorId: null, detail: { method: 'email', reason: outcome.error.code } };
+  },
   deps: { signIn: IDENTITY.SignInWithPassword, http: PLATFORM.SessionHttp, config: PLATFORM.Config, throttle: PLATFORM.FailedSignInThrottle },
   async handler({ deps, body, req, res }) {
     const auth = await throttledSignIn(deps.throttle)(body.email, () =>
@@ -74,6 +82,14 @@ export const signInUsername = endpoint({
     USERNAME_ERRORS.USERNAME_IS_INVALID,
     IDENTITY_ERRORS.BANNED_USER,
   ],
+  // Who signed in, or why not: the reason code only, never the identifier or the password.
+  audit(outcome) {
+    if (outcome.ok) {
+      const { id } = (outcome.result as { user: { id: string } }).user;
+      return { action: 'sign-in.success', actorId: id, targetUserId: id, detail: { method: 'username' } };
+    }
+    return outcome.error.code === 'VALIDATION_ERROR' ? null : { action: 'sign-in.failure', actorId: null, detail: { method: 'username', reason: outcome.error.code } };
+  },
   deps: { signIn: IDENTITY.SignInWithPassword, http: PLATFORM.SessionHttp, throttle: PLATFORM.FailedSignInThrottle },
   async handler({ deps, body, req, res }) {
     const auth = await throttledSignIn(deps.throttle)(body.username, () =>

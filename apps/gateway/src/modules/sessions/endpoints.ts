@@ -92,6 +92,8 @@ export const signOut = endpoint({
   tags,
   auth: 'public',
   response: api.success,
+  // A public route: the signer-out is named once mount hands public routes the session it read.
+  audit: (outcome, { auth }) => (outcome.ok ? { action: 'sign-out', actorId: auth?.user.id ?? null, targetUserId: auth?.user.id ?? null } : null),
   deps: { sessions: PLATFORM.SessionManager, http: PLATFORM.SessionHttp },
   async handler({ deps, req, res }) {
     const source = deps.http.tokenOf(req);

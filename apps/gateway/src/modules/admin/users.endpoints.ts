@@ -1,0 +1,142 @@
+import * as api from '@tend/contracts';
+import { ADMIN_ERRORS, actorOf } from '@tend/admin';
+import { IDENTITY_ERRORS, USERNAME_ERRORS, presentUser } from '@tend/identity';
+import { GENERAL_ERRORS, hasCode, raise } from '@tend/kernel';
+import { clientInfo } from '../../http/client.js';
+import { endpoint } from '../../http/endpoint.js';
+import { PLATFORM } from '../../platform.js';
+import { adminAuth, deniedOf } from './guard.js';
+import { ADMIN } from './tokens.js';
+
+const tags = ['Admin'];
+const policyErrors = [IDENTITY_ERRORS.PASSWORD_TOO_SHORT, IDENTITY_ERRORS.PASSWORD_TOO_LONG, IDENTITY_ERRORS.PASSWORD_COMPROMISED];
+
+export const setRole = endpoint({
+  method: 'post',
+  path: '/admin/set-role',
+  summary: "Set a user's role",
+  description: 'One role, a comma-separated list or an array; stored comma-joined.',
+  tags,
+  auth: adminAuth('set-role'),
+  body: api.setRoleBody,
+  response: api.userReply,
+  errors: [deniedOf('set-role'), ADMIN_ERRORS.USER_NOT_FOUND, GENERAL_ERRORS.INVALID_BODY_PARAMETERS],
+  deps: { setRole: ADMIN.SetRole, config: PLATFORM.Config },
+  async handler({ deps, body, auth, req }) {
+    const { user } = await deps.setRole.execute({ actor: actorOf(auth, clientInfo(req)), userId: body.userId, role: body.role });
+    return { user: presentUser(user, deps.config.userFields) };
+  },
+});
+
+export const createUser = endpoint({
+  method: 'post',
+  path: '/admin/create-user',
+  summary: 'Create a user with a password',
+  description: 'Setting `role` also needs the set-role permission. `data` may carry the client-settable fields and emailVerified.',
+  tags,
+  auth: adminAuth('create-user'),
+  body: api.createUserBody,
+  response: api.userReply,
+  errors: [
+    deniedOf('create-user'),
+    deniedOf('set-role'),
+    IDENTITY_ERRORS.INVALID_EMAIL,
+    ...policyErrors,
+    IDENTITY_ERRORS.USER_ALREADY_EXISTS,
+    ADMIN_ERRORS.FAILED_TO_CREATE_USER,
+    USERNAME_ERRORS.USERNAME_IS_ALREADY_TAKEN_PLEASE_TRY_ANOTHER,
+    USERNAME_ERRORS.USERNAME_IS_TOO_SHORT,
+    USERNAME_ERRORS.USERNAME_IS_TOO_LONG,
+    USERNAME_ERRORS.USERNAME_IS_INVALID,
+    GENERAL_ERRORS.INVALID_BODY_PARAMETERS,
+  ],
+  deps: { createUser: ADMIN.CreateUser, config: PLATFORM.Config },
+  async handler({ deps, body, auth, req }) {
+    try {
+      const { user } = await deps.createUser.execute({ actor: actorOf(auth, clientInfo(req)), ...body });
+      return { user: presentUser(user, deps.config.userFields) };
+    } catch (error) {
+      // One code, one status across the API: a taken email is 422 here as on sign-up.
+      if (hasCode(error, 'USER_ALREADY_EXISTS')) throw raise(IDENTITY_ERRORS.USER_ALREADY_EXISTS);
+      throw error;
+    }
+  },
+});
+
+export const listUsers = endpoint({
+  method: 'get',
+  path: '/admin/list-users',
+  summary: 'List users: search, filter, sort and page',
+  description:
+    'Search email or name (contains, starts_with, ends_with); one filter on a listed column (eq, ne, lt, lte, gt, gte, contains); sort on a listed column (default createdAt, newest first); pages of at most 100. A failure of the store answers an empty page.',
+  tags,
+  auth: adminAuth('list-users'),
+  query: api.listUsersQuery,
+  response: api.listUsersResponse,
+  errors: [deniedOf('list-users'), GENERAL_ERRORS.INVALID_QUERY_PARAMETERS],
+  deps: { listUsers: ADMIN.ListUsers, config: PLATFORM.Config },
+  async handler({ deps, query, auth, req }) {
+    const page = await deps.listUsers.execute({ actor: actorOf(auth, clientInfo(req)), ...query });
+    return { ...page, users: page.users.map((user) => presentUser(user, deps.config.userFields)) };
+  },
+});
+
+export const removeUser = endpoint({
+  method: 'post',
+  path: '/admin/remove-user',
+  summary: 'Delete a user with their sessions, accounts and memberships',
+  tags,
+  auth: adminAuth('remove-user'),
+  body: api.removeUserBody,
+  response: api.success,
+  errors: [deniedOf('remove-user'), ADMIN_ERRORS.USER_NOT_FOUND, ADMIN_ERRORS.YOU_CANNOT_REMOVE_YOURSELF],
+  deps: { removeUser: ADMIN.RemoveUser },
+  handler: ({ deps, body, auth, req }) => deps.removeUser.execute({ actor: actorOf(auth, clientInfo(req)), userId: body.userId }),
+});
+
+export const setUserPassword = endpoint({
+  method: 'post',
+  path: '/admin/set-user-password',
+  summary: "Set a user's password",
+  description: 'Applies the password policy and signs the user out everywhere.',
+  tags,
+  auth: adminAuth('set-user-password'),
+  body: api.setUserPasswordBody,
+  response: api.status,
+  errors: [deniedOf('set-user-password'), ADMIN_ERRORS.USER_NOT_FOUND, ...policyErrors],
+  deps: { setUserPassword: ADMIN.SetUserPassword },
+  handler: ({ deps, body, auth, req }) => deps.setUserPassword.execute({ actor: actorOf(auth, clientInfo(req)), ...body }),
+});
+
+export const banUser = endpoint({
+  method: 'post',
+  path: '/admin/ban-user',
+  summary: 'Ban a user and end all of their sessions',
+  description: "Reason defaults to 'No reason'; `banExpiresIn` in seconds (absent: until unbanned). An expired ban is cleared at the next sign-in.",
+  tags,
+  auth: adminAuth('ban-user'),
+  body: api.banUserBody,
+  response: api.userReply,
+  errors: [deniedOf('ban-user'), ADMIN_ERRORS.USER_NOT_FOUND, ADMIN_ERRORS.YOU_CANNOT_BAN_YOURSELF],
+  deps: { banUser: ADMIN.BanUser, config: PLATFORM.Config },
+  async handler({ deps, body, auth, req }) {
+    const { user } = await deps.banUser.execute({ actor: actorOf(auth, clientInfo(req)), ...body });
+    return { user: presentUser(user, deps.config.userFields) };
+  },
+});
+
+export const unbanUser = endpoint({
+  method: 'post',
+  path: '/admin/unban-user',
+  summary: 'Lift a ban',
+  tags,
+  auth: adminAuth('unban-user'),
+  body: api.unbanUserBody,
+  response: api.userReply,
+  errors: [deniedOf('unban-user'), ADMIN_ERRORS.USER_NOT_FOUND],
+  deps: { unbanUser: ADMIN.UnbanUser, config: PLATFORM.Config },
+  async handler({ deps, body, auth, req }) {
+    const { user } = await deps.unbanUser.execute({ actor: actorOf(auth, clientInfo(req)), userId: body.userId });
+    return { user: presentUser(user, deps.config.userFields) };
+  },
+});

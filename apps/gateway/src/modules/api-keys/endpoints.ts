@@ -1,0 +1,95 @@
+import * as api from '@tend/contracts';
+import { API_KEY_ERRORS } from '@tend/api-keys';
+import { SESSION_ERRORS } from '@tend/sessions';
+import { endpoint } from '../../http/endpoint.js';
+import { API_KEYS } from './tokens.js';
+
+const tags = ['API keys'];
+const settingErrors = [
+  API_KEY_ERRORS.THE_EXPIRESIN_IS_SMALLER_THAN_THE_PREDEFINED_MINIMUM_VALUE,
+  API_KEY_ERRORS.THE_EXPIRESIN_IS_LARGER_THAN_THE_PREDEFINED_MAXIMUM_VALUE,
+  API_KEY_ERRORS.THE_REMAINING_COUNT_IS_EITHER_TOO_LARGE_OR_TOO_SMALL,
+  API_KEY_ERRORS.THE_NAME_LENGTH_IS_EITHER_TOO_LARGE_OR_TOO_SMALL,
+  API_KEY_ERRORS.METADATA_IS_DISABLED,
+  API_KEY_ERRORS.REFILLAMOUNT_IS_REQUIRED_WHEN_REFILLINTERVAL_IS_PROVIDED,
+  API_KEY_ERRORS.REFILLINTERVAL_IS_REQUIRED_WHEN_REFILLAMOUNT_IS_PROVIDED,
+  SESSION_ERRORS.UNAUTHORIZED,
+];
+
+export const createApiKey = endpoint({
+  method: 'post',
+  path: '/api-key/create',
+  summary: 'Create an API key for the signed-in user',
+  description: 'The answer carries the plaintext `key` this once; only its SHA-256 is stored.',
+  tags,
+  auth: 'session',
+  body: api.createApiKeyBody,
+  response: api.createdApiKey,
+  errors: [...settingErrors, API_KEY_ERRORS.THE_PREFIX_LENGTH_IS_EITHER_TOO_LARGE_OR_TOO_SMALL, API_KEY_ERRORS.API_KEY_NAME_IS_REQUIRED],
+  deps: { create: API_KEYS.Create },
+  handler: ({ deps, body, auth }) => deps.create.execute({ ...body, userId: auth.user.id }),
+});
+
+export const listApiKeys = endpoint({
+  method: 'get',
+  path: '/api-key/list',
+  summary: "The signed-in user's API keys (never the keys themselves)",
+  tags,
+  auth: 'session',
+  response: api.listApiKeysResponse,
+  errors: [SESSION_ERRORS.UNAUTHORIZED],
+  deps: { list: API_KEYS.List },
+  handler: ({ deps, auth }) => deps.list.execute({ userId: auth.user.id }),
+});
+
+export const getApiKey = endpoint({
+  method: 'get',
+  path: '/api-key/get',
+  summary: 'One of the signed-in user’s API keys',
+  tags,
+  auth: 'session',
+  query: api.getApiKeyQuery,
+  response: api.apiKey,
+  errors: [API_KEY_ERRORS.API_KEY_NOT_FOUND, SESSION_ERRORS.UNAUTHORIZED],
+  deps: { get: API_KEYS.Get },
+  handler: ({ deps, query, auth }) => deps.get.execute({ userId: auth.user.id, id: query.id }),
+});
+
+export const updateApiKey = endpoint({
+  method: 'post',
+  path: '/api-key/update',
+  summary: 'Change one of the signed-in user’s API keys',
+  tags,
+  auth: 'session',
+  body: api.updateApiKeyBody,
+  response: api.apiKey,
+  errors: [API_KEY_ERRORS.API_KEY_NOT_FOUND, API_KEY_ERRORS.NO_VALUES_TO_UPDATE, API_KEY_ERRORS.FAILED_TO_UPDATE_API_KEY, ...settingErrors],
+  deps: { update: API_KEYS.Update },
+  handler: ({ deps, body, auth }) => deps.update.execute({ ...body, userId: auth.user.id }),
+});
+
+export const deleteApiKey = endpoint({
+  method: 'post',
+  path: '/api-key/delete',
+  summary: 'Delete one of the signed-in user’s API keys',
+  tags,
+  auth: 'session',
+  body: api.deleteApiKeyBody,
+  response: api.success,
+  errors: [API_KEY_ERRORS.API_KEY_NOT_FOUND, SESSION_ERRORS.UNAUTHORIZED],
+  deps: { remove: API_KEYS.Delete },
+  handler: ({ deps, body, auth }) => deps.remove.execute({ userId: auth.user.id, keyId: body.keyId }),
+});
+
+export const verifyApiKey = endpoint({
+  method: 'post',
+  path: '/api-key/verify',
+  summary: 'Check an API key (and, optionally, its permissions)',
+  description: 'Spends one use of the key when it is valid. Refusals answer `{valid: false, error}` with status 200.',
+  tags,
+  auth: 'public',
+  body: api.verifyApiKeyBody,
+  response: api.verifyApiKeyResponse,
+  deps: { verify: API_KEYS.Verify },
+  handler: ({ deps, body }) => deps.verify.execute(body),
+});

@@ -1,0 +1,108 @@
+import {
+  AcceptInvitation,
+  CancelInvitation,
+  CheckOrganizationPermission,
+  CheckOrganizationSlug,
+  CreateOrganization,
+  CreateTeam,
+  DeleteOrganization,
+  GetActiveMember,
+  GetFullOrganization,
+  GetInvitation,
+  InviteMember,
+  LeaveOrganization,
+  ListInvitations,
+  ListMembers,
+  ListOrganizations,
+  ListTeams,
+  ListUserInvitations,
+  RejectInvitation,
+  RemoveMember,
+  RemoveTeam,
+  SetActiveOrganization,
+  UpdateMemberRole,
+  UpdateOrganization,
+  UpdateTeam,
+} from '@tend/organizations';
+import { prismaOrganizationStores } from '@tend/organizations/prisma';
+import { bindFactory } from '../../di.js';
+import { PLATFORM } from '../../platform.js';
+import type { GatewayModule } from '../module.js';
+import { OrganizationAuthorizer } from './authorizer.js';
+import { acceptInvitation, cancelInvitation, getInvitation, inviteMember, listInvitations, listUserInvitations, rejectInvitation } from './invitation.endpoints.js';
+import { getActiveMember, hasOrganizationPermission, leaveOrganization, listMembers, removeMember, updateMemberRole } from './member.endpoints.js';
+import { checkOrganizationSlug, createOrganization, deleteOrganization, getFullOrganization, listOrganizations, setActiveOrganization, updateOrganization } from './organization.endpoints.js';
+import { createTeam, listTeams, removeTeam, updateTeam } from './team.endpoints.js';
+import { ORGANIZATIONS } from './tokens.js';
+
+const O = ORGANIZATIONS;
+
+/** Organizations: members, invitations, teams and the owner / admin / member roles (spec sections 3-8). */
+export const organizationsModule: GatewayModule = {
+  name: 'organizations',
+  bind(c, { config }) {
+    const { webURL, ...rules } = config.organizations;
+    bindFactory(c, O.OrganizationStores, [PLATFORM.Database], (db) => prismaOrganizationStores(db));
+    bindFactory(c, O.OrganizationAuthorizer, [O.OrganizationStores], (stores) => new OrganizationAuthorizer(stores));
+
+    bindFactory(c, O.CreateOrganization, [O.OrganizationStores, PLATFORM.Clock], (stores, clock) => new CreateOrganization(stores, clock, rules));
+    bindFactory(c, O.CheckOrganizationSlug, [O.OrganizationStores], (stores) => new CheckOrganizationSlug(stores));
+    bindFactory(c, O.ListOrganizations, [O.OrganizationStores], (stores) => new ListOrganizations(stores));
+    bindFactory(c, O.UpdateOrganization, [O.OrganizationStores], (stores) => new UpdateOrganization(stores));
+    bindFactory(c, O.DeleteOrganization, [O.OrganizationStores], (stores) => new DeleteOrganization(stores));
+    bindFactory(c, O.SetActiveOrganization, [O.OrganizationStores], (stores) => new SetActiveOrganization(stores));
+    bindFactory(c, O.GetFullOrganization, [O.OrganizationStores], (stores) => new GetFullOrganization(stores, rules));
+
+    bindFactory(c, O.ListOrganizationMembers, [O.OrganizationStores], (stores) => new ListMembers(stores));
+    bindFactory(c, O.GetActiveOrganizationMember, [O.OrganizationStores], (stores) => new GetActiveMember(stores));
+    bindFactory(c, O.UpdateOrganizationMemberRole, [O.OrganizationStores], (stores) => new UpdateMemberRole(stores));
+    bindFactory(c, O.RemoveOrganizationMember, [O.OrganizationStores], (stores) => new RemoveMember(stores));
+    bindFactory(c, O.LeaveOrganization, [O.OrganizationStores], (stores) => new LeaveOrganization(stores));
+    bindFactory(c, O.CheckOrganizationPermission, [O.OrganizationStores], (stores) => new CheckOrganizationPermission(stores));
+
+    bindFactory(
+      c,
+      O.InviteOrganizationMember,
+      [O.OrganizationStores, PLATFORM.Mailer, PLATFORM.Logger, PLATFORM.Clock],
+      (stores, mailer, logger, clock) => new InviteMember(stores, mailer, logger, clock, webURL, rules),
+    );
+    bindFactory(c, O.AcceptOrganizationInvitation, [O.OrganizationStores, PLATFORM.Clock], (stores, clock) => new AcceptInvitation(stores, clock, rules));
+    bindFactory(c, O.RejectOrganizationInvitation, [O.OrganizationStores, PLATFORM.Clock], (stores, clock) => new RejectInvitation(stores, clock));
+    bindFactory(c, O.CancelOrganizationInvitation, [O.OrganizationStores], (stores) => new CancelInvitation(stores));
+    bindFactory(c, O.GetOrganizationInvitation, [O.OrganizationStores, PLATFORM.Clock], (stores, clock) => new GetInvitation(stores, clock));
+    bindFactory(c, O.ListOrganizationInvitations, [O.OrganizationStores], (stores) => new ListInvitations(stores));
+    bindFactory(c, O.ListUserOrganizationInvitations, [O.OrganizationStores, PLATFORM.Clock], (stores, clock) => new ListUserInvitations(stores, clock));
+
+    bindFactory(c, O.CreateOrganizationTeam, [O.OrganizationStores, PLATFORM.Clock], (stores, clock) => new CreateTeam(stores, clock, rules));
+    bindFactory(c, O.UpdateOrganizationTeam, [O.OrganizationStores, PLATFORM.Clock], (stores, clock) => new UpdateTeam(stores, clock, rules));
+    bindFactory(c, O.RemoveOrganizationTeam, [O.OrganizationStores], (stores) => new RemoveTeam(stores, rules));
+    bindFactory(c, O.ListOrganizationTeams, [O.OrganizationStores], (stores) => new ListTeams(stores, rules));
+  },
+  endpoints: [
+    createOrganization,
+    checkOrganizationSlug,
+    listOrganizations,
+    updateOrganization,
+    deleteOrganization,
+    setActiveOrganization,
+    getFullOrganization,
+    listMembers,
+    getActiveMember,
+    updateMemberRole,
+    removeMember,
+    leaveOrganization,
+    hasOrganizationPermission,
+    inviteMember,
+    acceptInvitation,
+    rejectInvitation,
+    cancelInvitation,
+    getInvitation,
+    listInvitations,
+    listUserInvitations,
+    createTeam,
+    updateTeam,
+    removeTeam,
+    listTeams,
+  ],
+  authorizers: (c) => ({ organization: c.get(O.OrganizationAuthorizer) }),
+};

@@ -1,0 +1,129 @@
+import * as api from '@tend/contracts';
+import { ORGANIZATION_ERRORS as E, type Organization } from '@tend/organizations';
+import { SESSION_ERRORS } from '@tend/sessions';
+import { endpoint } from '../../http/endpoint.js';
+import { PLATFORM } from '../../platform.js';
+import { actorOf, auditSuccess, keepActiveOrganization } from './caller.js';
+import { ORGANIZATIONS } from './tokens.js';
+
+const tags = ['Organizations'];
+
+export const createOrganization = endpoint({
+  method: 'post',
+  path: '/organization/create',
+  summary: 'Create an organization; the caller becomes its owner',
+  description:
+    'With teams on, a default team named after the organization is created and the creator joins it. ' +
+    'The organization becomes the session’s active one unless `keepCurrentActiveOrganization`. `userId` is ignored: the caller is the creator.',
+  tags,
+  auth: 'session',
+  body: api.createOrganizationBody,
+  response: api.organizationWithMembers,
+  errors: [E.YOU_ARE_NOT_ALLOWED_TO_CREATE_A_NEW_ORGANIZATION, E.YOU_HAVE_REACHED_THE_MAXIMUM_NUMBER_OF_ORGANIZATIONS, E.ORGANIZATION_ALREADY_EXISTS, SESSION_ERRORS.UNAUTHORIZED],
+  audit: auditSuccess<Organization>((organization) => ({ action: 'organization.create', organizationId: organization.id, detail: { slug: organization.slug } })),
+  deps: { create: ORGANIZATIONS.CreateOrganization, http: PLATFORM.SessionHttp },
+  async handler({ deps, body, auth, req, res }) {
+    const { name, slug, logo, metadata, keepCurrentActiveOrganization } = body;
+    const created = await deps.create.execute({ actor: actorOf(auth), name, slug, logo, metadata, keepCurrentActiveOrganization });
+    keepActiveOrganization(deps.http, { auth, req, res }, created.activeOrganizationId);
+    return created.organization;
+  },
+});
+
+export const checkOrganizationSlug = endpoint({
+  method: 'post',
+  path: '/organization/check-slug',
+  summary: 'Check that an organization slug is free',
+  tags,
+  auth: 'session',
+  body: api.checkSlugBody,
+  response: api.checkSlugResponse,
+  errors: [E.SLUG_IS_TAKEN, SESSION_ERRORS.UNAUTHORIZED],
+  deps: { check: ORGANIZATIONS.CheckOrganizationSlug },
+  handler: ({ deps, body }) => deps.check.execute({ slug: body.slug }),
+});
+
+export const listOrganizations = endpoint({
+  method: 'get',
+  path: '/organization/list',
+  summary: 'The organizations the caller is a member of, oldest first',
+  tags,
+  auth: 'session',
+  response: api.listOrganizationsResponse,
+  errors: [SESSION_ERRORS.UNAUTHORIZED],
+  deps: { list: ORGANIZATIONS.ListOrganizations },
+  handler: ({ deps, auth }) => deps.list.execute({ actor: actorOf(auth) }),
+});
+
+export const updateOrganization = endpoint({
+  method: 'post',
+  path: '/organization/update',
+  summary: 'Change an organization’s name, slug, logo or metadata',
+  description: 'Needs organization update permission (owner, admin). The organization defaults to the active one.',
+  tags,
+  auth: { permission: { scope: 'organization', resource: 'organization', action: 'update' } },
+  body: api.updateOrganizationBody,
+  response: api.organization,
+  errors: [
+    E.NO_ACTIVE_ORGANIZATION,
+    E.USER_IS_NOT_A_MEMBER_OF_THE_ORGANIZATION,
+    E.YOU_ARE_NOT_ALLOWED_TO_UPDATE_THIS_ORGANIZATION,
+    E.SLUG_IS_TAKEN,
+    E.ORGANIZATION_NOT_FOUND,
+    SESSION_ERRORS.UNAUTHORIZED,
+  ],
+  audit: auditSuccess<Organization>((organization) => ({ action: 'organization.update', organizationId: organization.id, detail: { slug: organization.slug } })),
+  deps: { update: ORGANIZATIONS.UpdateOrganization },
+  handler: ({ deps, body, auth }) => deps.update.execute({ actor: actorOf(auth), organizationId: body.organizationId, data: body.data ?? {} }),
+});
+
+export const deleteOrganization = endpoint({
+  method: 'post',
+  path: '/organization/delete',
+  summary: 'Delete an organization with its members, invitations and teams',
+  description: 'Needs organization delete permission (the owner). Every session that had it active no longer has an active organization.',
+  tags,
+  auth: { permission: { scope: 'organization', resource: 'organization', action: 'delete' } },
+  body: api.deleteOrganizationBody,
+  response: api.organization,
+  errors: [E.USER_IS_NOT_A_MEMBER_OF_THE_ORGANIZATION, E.YOU_ARE_NOT_ALLOWED_TO_DELETE_THIS_ORGANIZATION, E.ORGANIZATION_NOT_FOUND, SESSION_ERRORS.UNAUTHORIZED],
+  audit: auditSuccess<Organization>((organization) => ({ action: 'organization.delete', organizationId: organization.id, detail: { slug: organization.slug, name: organization.name } })),
+  deps: { remove: ORGANIZATIONS.DeleteOrganization, http: PLATFORM.SessionHttp },
+  async handler({ deps, body, auth, req, res }) {
+    const deleted = await deps.remove.execute({ actor: actorOf(auth), organizationId: body.organizationId });
+    keepActiveOrganization(deps.http, { auth, req, res }, deleted.activeOrganizationId);
+    return deleted.organization;
+  },
+});
+
+export const setActiveOrganization = endpoint({
+  method: 'post',
+  path: '/organization/set-active',
+  summary: 'Make an organization the session’s active one (by id or slug), or clear it with null',
+  description: 'Without `organizationId` and `organizationSlug` it answers the current active organization.',
+  tags,
+  auth: 'session',
+  body: api.setActiveOrganizationBody,
+  response: api.setActiveOrganizationResponse,
+  errors: [E.ORGANIZATION_NOT_FOUND, E.USER_IS_NOT_A_MEMBER_OF_THE_ORGANIZATION, SESSION_ERRORS.UNAUTHORIZED],
+  deps: { setActive: ORGANIZATIONS.SetActiveOrganization, http: PLATFORM.SessionHttp },
+  async handler({ deps, body, auth, req, res }) {
+    const result = await deps.setActive.execute({ actor: actorOf(auth), organizationId: body.organizationId, organizationSlug: body.organizationSlug });
+    keepActiveOrganization(deps.http, { auth, req, res }, result.activeOrganizationId);
+    return result.organization;
+  },
+});
+
+export const getFullOrganization = endpoint({
+  method: 'get',
+  path: '/organization/get-full-organization',
+  summary: 'An organization with its members (one page), invitations and teams',
+  description: 'By slug, id or (default) the active organization; null when none is named and none is active.',
+  tags,
+  auth: 'session',
+  query: api.getFullOrganizationQuery,
+  response: api.getFullOrganizationResponse,
+  errors: [E.ORGANIZATION_NOT_FOUND, E.USER_IS_NOT_A_MEMBER_OF_THE_ORGANIZATION, SESSION_ERRORS.UNAUTHORIZED],
+  deps: { get: ORGANIZATIONS.GetFullOrganization },
+  handler: ({ deps, query, auth }) => deps.get.execute({ actor: actorOf(auth), ...query }),
+});

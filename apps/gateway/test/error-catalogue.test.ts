@@ -1,0 +1,115 @@
+import { ERROR_CODES } from '@tend/contracts';
+import { IDENTITY_ERRORS, USERNAME_ERRORS, VERIFY_EMAIL_ERRORS } from '@tend/identity';
+import { codeOf, GENERAL_ERRORS, type ErrorDefinition } from '@tend/kernel';
+import { MAILER_ERRORS } from '@tend/mailer';
+import { RATE_LIMIT_ERRORS } from '@tend/rate-limit';
+import { SESSION_ERRORS } from '@tend/sessions';
+import { GATEWAY_ERRORS, NAMED_CODES } from '../src/http/gateway-errors.js';
+import { defaultConfig, endpointsOf, MODULES } from '../src/index.js';
+import gatewayPackage from '../package.json';
+import { SECRET } from './harness.js';
+
+interface Entry {
+  /** Where it is declared: `IDENTITY_ERRORS.USER_NOT_FOUND`, or `POST /sign-up/email errors[3]`. */
+  source: string;
+  key: string | null;
+  definition: ErrorDefinition;
+}
+
+const CATALOGUES: Record<string, Record<string, ErrorDefinition>> = {
+  GENERAL_ERRORS,
+  IDENTITY_ERRORS,
+  VERIFY_EMAIL_ERRORS,
+  USERNAME_ERRORS,
+  SESSION_ERRORS,
+  MAILER_ERRORS,
+  RATE_LIMIT_ERRORS,
+  GATEWAY_ERRORS,
+};
+
+const isDefinition = (value: unknown): value is ErrorDefinition =>
+  !!value && typeof value === 'object' && typeof (value as ErrorDefinition).code === 'string' && typeof (value as ErrorDefinition).status === 'number' && typeof (value as ErrorDefinition).message === 'string';
+
+/**
+ * Every `*_ERRORS` catalogue exported by the workspace packages the gateway depends on, so a
+ * new package's catalogue joins without editing this test.
+ */
+function discoverCatalogues(): Record<string, Record<string, ErrorDefinition>> {
+  const found: Record<string, Record<string, ErrorDefinition>> = {};
+  const packages = Object.keys((gatewayPackage as { dependencies: Record<string, string> }).dependencies).filter((name) => name.startsWith('@tend/'));
+  for (const name of packages) {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const exports = require(name) as Record<string, unknown>;
+    for (const [exportName, value] of Object.entries(exports)) {
+      if (!exportName.endsWith('_ERRORS') || !value || typeof value !== 'object') continue;
+      const entries = Object.entries(value as Record<string, unknown>);
+      if (entries.length && entries.every(([, entry]) => isDefinition(entry))) found[exportName] = value as Record<string, ErrorDefinition>;
+    }
+  }
+  return found;
+}
+
+/** Every catalogued error: the catalogues by name, those discovered, and whatever any endpoint spec lists. */
+function collect(): Entry[] {
+  const catalogues = { ...discoverCatalogues(), ...CATALOGUES };
+  const entries: Entry[] = Object.entries(catalogues).flatMap(([name, catalogue]) =>
+    Object.entries(catalogue).map(([key, definition]) => ({ source: `${name}.${key}`, key, definition })),
+  );
+  // Every module's specs, whatever the configuration switches off.
+  const config = defaultConfig({ secret: SECRET });
+  const specs = [...endpointsOf(MODULES, config), ...MODULES.flatMap((module) => module.endpoints)];
+  for (const spec of specs) {
+    (spec.errors ?? []).forEach((definition, index) => entries.push({ source: `${spec.method.toUpperCase()} ${spec.path} errors[${index}]`, key: null, definition }));
+  }
+  return entries;
+}
+
+describe('the error catalogues', () => {
+  const entries = collect();
+  const codes = new Set(entries.map((entry) => entry.definition.code));
+
+  it('collects the catalogues and the errors of every endpoint spec', () => {
+    expect(Object.keys(discoverCatalogues())).toEqual(expect.arrayContaining(Object.keys(CATALOGUES).filter((name) => name !== 'GATEWAY_ERRORS')));
+    expect(entries.length).toBeGreaterThan(60);
+    expect(codes).toContain('USER_ALREADY_EXISTS');
+    expect(codes).toContain('VALIDATION_ERROR');
+  });
+
+  it("keys each entry by its code", () => {
+    const wrong = entries.filter((entry) => entry.key !== null && entry.key !== entry.definition.code).map((entry) => `${entry.source}: code ${entry.definition.code}`);
+    expect(wrong).toEqual([]);
+  });
+
+  it('gives each code one status across all catalogues', () => {
+    const statuses = new Map<string, Map<number, string[]>>();
+    for (const { source, definition } of entries) {
+      const byStatus = statuses.get(definition.code) ?? new Map<number, string[]>();
+      byStatus.set(definition.status, [...(byStatus.get(definition.status) ?? []), source]);
+      statuses.set(definition.code, byStatus);
+    }
+    const conflicts = [...statuses]
+      .filter(([, byStatus]) => byStatus.size > 1)
+      .map(([code, byStatus]) => `${code}: ${[...byStatus].map(([status, sources]) => `${status} in ${sources.filter((s) => !s.includes(' errors[')).join(', ') || sources[0]}`).join(' vs ')}`);
+    expect(conflicts).toEqual([]);
+  });
+
+  it('derives each code from its message (spec section 8), except the named codes', () => {
+    const wrong = entries
+      .filter(({ definition }) => !NAMED_CODES.has(definition.code) && definition.code !== codeOf(definition.message))
+      .map(({ source, definition }) => `${source}: ${definition.code} but codeOf(${JSON.stringify(definition.message)}) is ${codeOf(definition.message)}`);
+    expect([...new Set(wrong)]).toEqual([]);
+  });
+
+  it('names only codes that some catalogue uses', () => {
+    const unused = [...NAMED_CODES].filter((code) => !codes.has(code));
+    expect(unused).toEqual([]);
+  });
+
+  it('lists every catalogued code in ERROR_CODES of @tend/contracts, and nothing else', () => {
+    const listed = new Set<string>(ERROR_CODES);
+    const missing = [...codes].filter((code) => !listed.has(code)).sort();
+    const extra = [...listed].filter((code) => !codes.has(code)).sort();
+    expect({ addToErrorCodes: missing, removeFromErrorCodes: extra }).toEqual({ addToErrorCodes: [], removeFromErrorCodes: [] });
+    expect(ERROR_CODES.length).toBe(listed.size);
+  });
+});

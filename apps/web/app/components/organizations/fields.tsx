@@ -1,0 +1,192 @@
+// Inputs of the organization pages. Like components/forms.tsx's Field (label, hint, error tied by
+// aria-describedby), with an explicit id: one page holds several forms with the same field names.
+import { useFetcher } from '@remix-run/react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useHydrated } from '../forms';
+import { ROLES, roleLabel, slugify, SLUG_MAX } from './model';
+
+interface Described {
+  id: string;
+  label: string;
+  /** Read by screen readers only (a row's "New name for Team A"). */
+  hiddenLabel?: boolean;
+  hint?: ReactNode;
+  error?: string;
+}
+
+function FieldShell({ id, label, hiddenLabel, hint, error, children, className }: Described & { children: ReactNode; className?: string }) {
+  return (
+    <div className={[error ? 'field field--invalid' : 'field', className].filter(Boolean).join(' ')}>
+      <label htmlFor={id} className={hiddenLabel ? 'visually-hidden' : undefined}>
+        {label}
+      </label>
+      {hint ? (
+        <p id={`${id}-hint`} className="hint">
+          {hint}
+        </p>
+      ) : null}
+      {children}
+      {error ? (
+        <p id={`${id}-error`} className="field-error">
+          <span aria-hidden="true" className="field-error__icon">!</span> {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function describedBy({ id, hint, error }: Described): string | undefined {
+  return [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ') || undefined;
+}
+
+interface TextFieldProps extends Described {
+  name: string;
+  type?: 'text' | 'email';
+  defaultValue?: string;
+  autoComplete?: string;
+  className?: string;
+  spellCheck?: boolean;
+}
+
+/** A labelled text or email input. */
+export function TextField(props: TextFieldProps) {
+  const { id, name, type = 'text', defaultValue, autoComplete, error, className, spellCheck } = props;
+  return (
+    <FieldShell {...props} className={className}>
+      <input
+        id={id}
+        name={name}
+        type={type}
+        defaultValue={defaultValue}
+        autoComplete={autoComplete ?? 'off'}
+        inputMode={type === 'email' ? 'email' : undefined}
+        autoCapitalize={type === 'email' ? 'none' : undefined}
+        spellCheck={spellCheck ?? (type === 'email' ? false : undefined)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(props)}
+        aria-required
+      />
+    </FieldShell>
+  );
+}
+
+interface RoleSelectProps extends Described {
+  name?: string;
+  defaultValue?: string;
+  /** Owners may give the owner role; others may not. */
+  allowOwner: boolean;
+  className?: string;
+}
+
+/** A labelled select of the roles (member, admin, and owner when allowed). */
+export function RoleSelect(props: RoleSelectProps) {
+  const { id, name = 'role', defaultValue = 'member', allowOwner, error, className } = props;
+  const roles: string[] = ROLES.filter((role) => allowOwner || role !== 'owner');
+  // A combined role ("admin,member") stays selectable as it is.
+  if (!roles.includes(defaultValue)) roles.push(defaultValue);
+  return (
+    <FieldShell {...props} className={className}>
+      <select id={id} name={name} defaultValue={defaultValue} aria-invalid={error ? true : undefined} aria-describedby={describedBy(props)}>
+        {roles.map((role) => (
+          <option key={role} value={role}>
+            {roleLabel(role)}
+          </option>
+        ))}
+      </select>
+    </FieldShell>
+  );
+}
+
+/** What /organizations/check-slug answers. */
+export interface SlugCheck {
+  slug: string;
+  state: 'available' | 'taken' | 'unknown';
+  message: string;
+}
+
+interface SlugFieldsProps {
+  /** Prefix of the two inputs' ids. */
+  idPrefix: string;
+  defaultName?: string;
+  defaultSlug?: string;
+  /** The organization's own slug (rename form): not checked, it is theirs. */
+  currentSlug?: string;
+  /** Suggest the slug from the name as it is typed, until the slug is edited. */
+  suggest: boolean;
+  errors?: Partial<Record<string, string>>;
+}
+
+const CHECK_DELAY_MS = 400;
+
+/**
+ * Name and Slug. With JavaScript the slug follows the name (until edited) and is checked with
+ * the gateway after a short pause in typing; without it, the action makes one from the name.
+ */
+export function SlugFields({ idPrefix, defaultName = '', defaultSlug = '', currentSlug, suggest, errors = {} }: SlugFieldsProps) {
+  const hydrated = useHydrated();
+  const [name, setName] = useState(defaultName);
+  const [slug, setSlug] = useState(defaultSlug);
+  const [edited, setEdited] = useState(!suggest || Boolean(defaultSlug));
+  const fetcher = useFetcher<SlugCheck>();
+  // The effect below runs per typed slug, not per render (a fetcher's functions may change).
+  const load = useRef(fetcher.load);
+  load.current = fetcher.load;
+  const wanted = slug.trim();
+  const checkable = hydrated && wanted !== '' && wanted !== currentSlug;
+
+  useEffect(() => {
+    if (!checkable) return;
+    const timer = setTimeout(() => load.current(`/organizations/check-slug?slug=${encodeURIComponent(wanted)}`), CHECK_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [checkable, wanted]);
+
+  const check = checkable && fetcher.data?.slug === wanted ? fetcher.data : undefined;
+  const waiting = checkable && !check;
+  // A fresh "taken" from the live check wins over the last submit's error; an edit clears both.
+  const slugError = check?.state === 'taken' ? check.message : slug === defaultSlug ? errors.slug : undefined;
+  const slugId = `${idPrefix}-slug`;
+  const status = waiting ? 'Checking…' : check?.state === 'available' ? check.message : check?.state === 'unknown' ? check.message : '';
+
+  return (
+    <>
+      <FieldShell id={`${idPrefix}-name`} label="Name" error={errors.name}>
+        <input
+          id={`${idPrefix}-name`}
+          name="name"
+          type="text"
+          autoComplete="organization"
+          value={name}
+          onChange={(event) => {
+            setName(event.target.value);
+            if (!edited) setSlug(slugify(event.target.value));
+          }}
+          aria-invalid={errors.name ? true : undefined}
+          aria-describedby={errors.name ? `${idPrefix}-name-error` : undefined}
+          aria-required
+        />
+      </FieldShell>
+      <FieldShell id={slugId} label="Slug" hint="Its short name in web addresses: lowercase letters, numbers and dashes." error={slugError}>
+        <input
+          id={slugId}
+          name="slug"
+          type="text"
+          value={slug}
+          maxLength={SLUG_MAX * 2}
+          autoComplete="off"
+          autoCapitalize="none"
+          spellCheck={false}
+          onChange={(event) => {
+            setSlug(event.target.value);
+            setEdited(event.target.value !== '');
+          }}
+          aria-invalid={slugError ? true : undefined}
+          aria-describedby={[slugError ? `${slugId}-error` : null, `${slugId}-hint`, `${slugId}-status`].filter(Boolean).join(' ')}
+          aria-required
+        />
+        <p id={`${slugId}-status`} className={check?.state === 'available' ? 'slug-status slug-status--ok' : 'slug-status'} aria-live="polite">
+          {slugError ? '' : status}
+        </p>
+      </FieldShell>
+    </>
+  );
+}

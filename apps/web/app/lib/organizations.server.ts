@@ -1,0 +1,144 @@
+// The gateway's organization endpoints, typed, and the organization error codes in plain words.
+// Bodies and answers come from @tend/contracts (types only: JSON, so dates arrive as ISO strings).
+import type * as schemas from '@tend/contracts';
+import type { Input, Output } from '@tend/contracts';
+import { describeError, type ErrorLike, type FieldRole, type FormErrors } from './errors';
+import type { GatewayClient } from './gateway.server';
+
+/** The organization, as the gateway's contract describes it. */
+export type Organization = Output<typeof schemas.organization>;
+export type Member = Output<typeof schemas.member>;
+export type MemberWithUser = Output<typeof schemas.memberWithUser>;
+export type Invitation = Output<typeof schemas.invitation>;
+export type Team = Output<typeof schemas.team>;
+export type FullOrganization = Output<typeof schemas.fullOrganization>;
+/** An invitation addressed to the signed-in person (list-user-invitations). */
+export type UserInvitation = Output<typeof schemas.listUserInvitationsResponse>[number];
+/** One invitation for its recipient (get-invitation). */
+export type InvitationDetails = Output<typeof schemas.invitationDetails>;
+
+const base = '/api/auth/organization';
+
+/** The typed calls of the gateway's organization API. */
+export const organizations = {
+  create: (api: GatewayClient, body: Input<typeof schemas.createOrganizationBody>) =>
+    api.post<Output<typeof schemas.organizationWithMembers>>(`${base}/create`, body),
+  checkSlug: (api: GatewayClient, slug: string) =>
+    api.post<Output<typeof schemas.checkSlugResponse>>(`${base}/check-slug`, { slug } satisfies Input<typeof schemas.checkSlugBody>),
+  list: (api: GatewayClient) => api.get<Output<typeof schemas.listOrganizationsResponse>>(`${base}/list`),
+  update: (api: GatewayClient, organizationId: string, data: { name?: string; slug?: string }) =>
+    api.post<Organization>(`${base}/update`, { organizationId, data } satisfies Input<typeof schemas.updateOrganizationBody>),
+  delete: (api: GatewayClient, organizationId: string) =>
+    api.post<Organization>(`${base}/delete`, { organizationId } satisfies Input<typeof schemas.deleteOrganizationBody>),
+  setActive: (api: GatewayClient, organizationId: string | null) =>
+    api.post<Output<typeof schemas.setActiveOrganizationResponse>>(`${base}/set-active`, { organizationId } satisfies Input<typeof schemas.setActiveOrganizationBody>),
+  getFull: (api: GatewayClient, organizationId: string) =>
+    api.get<Output<typeof schemas.getFullOrganizationResponse>>(`${base}/get-full-organization`, { organizationId }),
+  updateMemberRole: (api: GatewayClient, body: Input<typeof schemas.updateMemberRoleBody>) => api.post<Member>(`${base}/update-member-role`, body),
+  removeMember: (api: GatewayClient, body: Input<typeof schemas.removeMemberBody>) =>
+    api.post<Output<typeof schemas.removeMemberResponse>>(`${base}/remove-member`, body),
+  leave: (api: GatewayClient, organizationId: string) =>
+    api.post<Member>(`${base}/leave`, { organizationId } satisfies Input<typeof schemas.leaveOrganizationBody>),
+  inviteMember: (api: GatewayClient, body: Input<typeof schemas.inviteMemberBody>) => api.post<Invitation>(`${base}/invite-member`, body),
+  acceptInvitation: (api: GatewayClient, invitationId: string) =>
+    api.post<Output<typeof schemas.acceptInvitationResponse>>(`${base}/accept-invitation`, { invitationId } satisfies Input<typeof schemas.invitationIdBody>),
+  rejectInvitation: (api: GatewayClient, invitationId: string) =>
+    api.post<Output<typeof schemas.rejectInvitationResponse>>(`${base}/reject-invitation`, { invitationId } satisfies Input<typeof schemas.invitationIdBody>),
+  cancelInvitation: (api: GatewayClient, invitationId: string) =>
+    api.post<Invitation>(`${base}/cancel-invitation`, { invitationId } satisfies Input<typeof schemas.invitationIdBody>),
+  getInvitation: (api: GatewayClient, id: string) => api.get<InvitationDetails>(`${base}/get-invitation`, { id }),
+  listUserInvitations: (api: GatewayClient) => api.get<Output<typeof schemas.listUserInvitationsResponse>>(`${base}/list-user-invitations`),
+  createTeam: (api: GatewayClient, body: Input<typeof schemas.createTeamBody>) => api.post<Team>(`${base}/create-team`, body),
+  updateTeam: (api: GatewayClient, body: { teamId: string; organizationId: string; name: string }) =>
+    api.post<Team>(`${base}/update-team`, {
+      teamId: body.teamId,
+      data: { name: body.name, organizationId: body.organizationId },
+    } satisfies Input<typeof schemas.updateTeamBody>),
+  removeTeam: (api: GatewayClient, body: Input<typeof schemas.removeTeamBody>) =>
+    api.post<Output<typeof schemas.removeTeamResponse>>(`${base}/remove-team`, body),
+};
+
+/** Whether an invitation still waits for an answer. */
+export function isPending(invitation: Pick<Invitation, 'status' | 'expiresAt'>, now = Date.now()): boolean {
+  return invitation.status === 'pending' && Date.parse(invitation.expiresAt) > now;
+}
+
+/** The roles of this module's form fields, next to those of errors.ts. */
+type OrganizationField = FieldRole | 'slug' | 'role' | 'teamName';
+
+interface Entry {
+  field?: OrganizationField;
+  message: string;
+  /** Read as this code by the shared helpers (e.g. "sign in again"). */
+  as?: string;
+}
+
+const onlyManagers = 'Only owners and admins can do that.';
+const notMember = "You're not a member of this organization, so it can't be opened here.";
+const goneInvitation = "This invitation isn't open any more. It may have expired, been cancelled, or been answered already.";
+
+/** The organization codes of the gateway, in plain words. */
+const catalogue: Record<string, Entry> = {
+  SLUG_IS_TAKEN: { field: 'slug', message: 'That slug is taken. Please try another.' },
+  ORGANIZATION_ALREADY_EXISTS: { field: 'slug', message: 'That slug is taken. Please try another.' },
+  YOU_ARE_NOT_ALLOWED_TO_CREATE_A_NEW_ORGANIZATION: { message: "Creating organizations isn't available for your account." },
+  YOU_HAVE_REACHED_THE_MAXIMUM_NUMBER_OF_ORGANIZATIONS: { message: "You've reached the number of organizations you can belong to. Leave one to create another." },
+  ORGANIZATION_NOT_FOUND: { message: "We couldn't find that organization. It may have been deleted." },
+  USER_IS_NOT_A_MEMBER_OF_THE_ORGANIZATION: { message: notMember },
+  YOU_ARE_NOT_A_MEMBER_OF_THIS_ORGANIZATION: { message: notMember },
+  YOU_ARE_NOT_ALLOWED_TO_UPDATE_THIS_ORGANIZATION: { message: 'Only owners and admins can change the name and slug.' },
+  YOU_ARE_NOT_ALLOWED_TO_DELETE_THIS_ORGANIZATION: { message: 'Only an owner can delete this organization.' },
+  NO_ACTIVE_ORGANIZATION: { message: 'Please choose an organization first.' },
+  ORGANIZATION_ID_IS_REQUIRED: { message: 'Please choose an organization first.' },
+  MEMBER_NOT_FOUND: { message: "That person isn't a member any more. The list below is up to date." },
+  TEAM_NOT_FOUND: { message: "We couldn't find that team. It may have been removed." },
+  YOU_CANNOT_LEAVE_THE_ORGANIZATION_AS_THE_ONLY_OWNER: {
+    message: "You're the only owner, so you can't leave yet. Make someone else an owner first, or delete the organization.",
+  },
+  YOU_CANNOT_LEAVE_THE_ORGANIZATION_WITHOUT_AN_OWNER: { message: 'An organization needs at least one owner. Make someone else an owner first.' },
+  YOU_ARE_NOT_ALLOWED_TO_DELETE_THIS_MEMBER: { message: 'Only an owner can remove an owner.' },
+  YOU_ARE_NOT_ALLOWED_TO_UPDATE_THIS_MEMBER: { message: "Only an owner can make someone an owner or change an owner's role." },
+  INVITATION_NOT_FOUND: { message: goneInvitation },
+  FAILED_TO_RETRIEVE_INVITATION: { message: goneInvitation },
+  YOU_ARE_NOT_THE_RECIPIENT_OF_THE_INVITATION: {
+    message: 'This invitation was sent to a different email address. Sign in with that address to answer it.',
+  },
+  YOU_ARE_NOT_ALLOWED_TO_CANCEL_THIS_INVITATION: { message: 'Only owners and admins can cancel invitations.' },
+  INVITER_IS_NO_LONGER_A_MEMBER_OF_THE_ORGANIZATION: {
+    message: "The person who invited you has left the organization, so this invitation can't be used. Please ask for a new one.",
+  },
+  ORGANIZATION_MEMBERSHIP_LIMIT_REACHED: { message: 'This organization has reached its number of members.' },
+  USER_IS_ALREADY_A_MEMBER_OF_THIS_ORGANIZATION: { field: 'email', message: 'This person is already a member.' },
+  USER_IS_ALREADY_INVITED_TO_THIS_ORGANIZATION: {
+    field: 'email',
+    message: 'This person already has an invitation waiting. Cancel it below to send a new one.',
+  },
+  YOU_ARE_NOT_ALLOWED_TO_INVITE_USERS_TO_THIS_ORGANIZATION: { message: 'Only owners and admins can invite people.' },
+  YOU_ARE_NOT_ALLOWED_TO_INVITE_A_USER_WITH_THIS_ROLE: { field: 'role', message: 'Only an owner can invite another owner.' },
+  ROLE_NOT_FOUND: { field: 'role', message: 'Please choose one of the roles: member, admin or owner.' },
+  UNABLE_TO_REMOVE_LAST_TEAM: { message: 'An organization keeps at least one team, so its last team stays.' },
+  YOU_ARE_NOT_ALLOWED_TO_CREATE_TEAMS_IN_THIS_ORGANIZATION: { message: onlyManagers },
+  YOU_ARE_NOT_ALLOWED_TO_UPDATE_THIS_TEAM: { message: onlyManagers },
+  YOU_ARE_NOT_ALLOWED_TO_DELETE_TEAMS_IN_THIS_ORGANIZATION: { message: onlyManagers },
+  YOU_ARE_NOT_ALLOWED_TO_DELETE_THIS_TEAM: { message: "You can't remove the team you belong to." },
+  NOT_AUTHENTICATED: { message: 'Your session has ended. Please sign in again.', as: 'UNAUTHORIZED' },
+};
+
+/**
+ * The form errors for a gateway error on an organization page: the organization codes here,
+ * every other code as errors.ts words it. `fields` maps roles to this form's input names.
+ */
+export function describeOrganizationError(error: ErrorLike, fields: Partial<Record<OrganizationField, string>> = {}): FormErrors {
+  const entry = catalogue[error.code];
+  if (!entry) return describeError(error, fields as Partial<Record<FieldRole, string>>);
+  const code = entry.as ?? error.code;
+  const input = entry.field ? fields[entry.field] : undefined;
+  if (input) return { fields: { [input]: entry.message }, code };
+  return { form: entry.message, fields: {}, code };
+}
+
+/** Just the sentence, for places that show one message (a loader's error, a slug check). */
+export function organizationErrorMessage(error: ErrorLike): string {
+  const described = describeOrganizationError(error);
+  return described.form ?? Object.values(described.fields)[0] ?? 'Something went wrong. Please try again.';
+}

@@ -1,0 +1,23 @@
+import type { AuditEvent } from './audit-event.js';
+
+export interface AuditLogQuery {
+  /** Events this user caused or underwent (actorId or targetUserId). */
+  userId?: string | null;
+  /** One action, or a family with a trailing `.*` ('organization.member.*'). */
+  action?: string | null;
+  limit: number;
+  offset: number;
+}
+
+export interface AuditLogPage {
+  /** Newest first. */
+  events: AuditEvent[];
+  /** How many events match the query, across all pages. */
+  total: number;
+}
+
+/** Where audit events are kept. Wrap it in BufferedAuditLog so recording never holds up a request. */
+export interface AuditLog {
+  record(event: AuditEvent): Promise<void>;
+  list(query: AuditLogQuery): Promise<AuditLogPage>;
+}

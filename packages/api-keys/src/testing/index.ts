@@ -1,0 +1,1 @@
+export { apiKeyRepositoryContract, type ApiKeyRepositoryHarness } from './api-key-repository.contract.js';

@@ -1,0 +1,103 @@
+// Site administration (spec sections 4 Ban/Impersonation, 5, 6, 7 "Admin", 8 "Admin messages"):
+// the request and response schemas of /admin/*.
+import { z } from 'zod';
+import { session, user, userInput } from './auth.js';
+import { LIMITS, emailInput, idInput, line, passwordInput, queryInteger, text, timestamp, tokenInput } from './primitives.js';
+
+/** One role, a comma-separated list, or an array of roles. */
+const roleInput = () => z.union([line(LIMITS.shortText), z.array(line(100)).min(1).max(20)]);
+/** resource -> actions, as has-permission asks. */
+const permissionRequest = () => z.record(line(100), z.array(line(100)).max(50));
+const userIdBody = () => z.object({ userId: idInput() });
+const page = { total: z.number().int(), limit: z.number().int(), offset: z.number().int() };
+/** Page size and offset in a query string (the size is capped at 100 by the use case). */
+const pageQuery = { limit: queryInteger(0, 1_000_000).optional(), offset: queryInteger(0, Number.MAX_SAFE_INTEGER).optional() };
+
+export const userReply = z.object({ user });
+
+// ------------------------------------------------------------------ roles and users
+
+export const setRoleBody = z.object({ userId: idInput(), role: roleInput() });
+
+/** Extra fields of create-user: the client-settable user fields and emailVerified; admin fields never. */
+const createUserData = z.object(userInput).partial().extend({ emailVerified: z.boolean().optional() });
+
+export const createUserBody = z.object({
+  email: emailInput(),
+  password: passwordInput(),
+  name: userInput.name,
+  role: roleInput().optional(),
+  data: createUserData.optional(),
+});
+
+export const listUsersQuery = z.object({
+  searchValue: line().optional(),
+  searchField: z.enum(['email', 'name']).optional(),
+  searchOperator: z.enum(['contains', 'starts_with', 'ends_with']).optional(),
+  /** A column of the allow-list (others: 400 Invalid query parameters); default createdAt, newest first. */
+  sortBy: line(50).optional(),
+  sortDirection: z.enum(['asc', 'desc']).optional(),
+  filterField: line(50).optional(),
+  filterValue: line().optional(),
+  filterOperator: z.enum(['eq', 'ne', 'lt', 'lte', 'gt', 'gte', 'contains']).optional(),
+  ...pageQuery,
+});
+export const listUsersResponse = z.object({ users: z.array(user), ...page });
+
+export const removeUserBody = userIdBody();
+export const setUserPasswordBody = z.object({ userId: idInput(), newPassword: passwordInput() });
+
+// ------------------------------------------------------------------ bans
+
+export const banUserBody = z.object({
+  userId: idInput(),
+  /** Default 'No reason'. */
+  banReason: text({ max: 500 }).nullable().optional(),
+  /** Seconds until the ban ends; absent: until unbanned. */
+  banExpiresIn: z.number().int().min(1).max(2_147_483_647).nullable().optional(),
+});
+export const unbanUserBody = userIdBody();
+
+// ------------------------------------------------------------------ sessions and impersonation
+
+export const listUserSessionsBody = userIdBody();
+export const listUserSessionsResponse = z.object({ sessions: z.array(session) });
+export const revokeUserSessionBody = z.object({ sessionToken: tokenInput(256).min(1) });
+export const revokeUserSessionsBody = userIdBody();
+export const impersonateUserBody = userIdBody();
+export const impersonationResponse = z.object({ session, user });
+
+// ------------------------------------------------------------------ permissions
+
+export const hasPermissionBody = z.object({
+  userId: idInput().optional(),
+  role: line(LIMITS.shortText).optional(),
+  permission: permissionRequest().optional(),
+  permissions: permissionRequest().optional(),
+});
+export const hasPermissionResponse = z.object({ error: z.null(), success: z.boolean() });
+
+// ------------------------------------------------------------------ audit log
+
+export const auditEvent = z
+  .object({
+    id: z.string(),
+    actorId: z.string().nullable(),
+    targetUserId: z.string().nullable(),
+    organizationId: z.string().nullable(),
+    action: z.string(),
+    ipAddress: z.string().nullable(),
+    userAgent: z.string().nullable(),
+    detail: z.record(z.string(), z.unknown()).nullable(),
+    createdAt: timestamp(),
+  })
+  .meta({ id: 'AuditEvent' });
+
+export const auditLogQuery = z.object({
+  /** Events this user caused or underwent. */
+  userId: idInput().optional(),
+  /** One action, or a family ending in `.*` (`organization.member.*`). */
+  action: line(100).optional(),
+  ...pageQuery,
+});
+export const auditLogResponse = z.object({ events: z.array(auditEvent), ...page });

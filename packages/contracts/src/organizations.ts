@@ -1,0 +1,180 @@
+// Organizations (spec sections 3-8): organizations, members, invitations, teams and the owner /
+// admin / member roles, after the ecosystem's /organization/* routes.
+import { z } from 'zod';
+import { LIMITS, emailInput, httpURL, idInput, queryInteger, text, timestamp } from './primitives.js';
+
+const name = () => text({ min: 1, max: LIMITS.name, trim: true });
+const slug = () => text({ min: 1, max: LIMITS.shortText, trim: true });
+const metadata = () => z.record(text({ max: 100 }), z.unknown());
+/** One role, several comma-separated (`admin,member`), or a list; unknown roles answer 400 ROLE_NOT_FOUND. */
+const roleInput = () => z.union([text({ min: 1, max: LIMITS.shortText }), z.array(text({ min: 1, max: 50 })).min(1).max(10)]);
+/** resource -> actions, e.g. `{ member: ['delete'] }`. */
+const permissions = () => z.record(text({ min: 1, max: 100 }), z.array(text({ min: 1, max: 100 })).min(1).max(20));
+/** Required fields that are objects are checked on the whole body (clients get 400 VALIDATION_ERROR naming them). */
+const requires = (field: string): [(body: Record<string, unknown>) => boolean, { error: string; path: string[] }] => [
+  (body) => body[field] !== undefined,
+  { error: `${field} is required`, path: [field] },
+];
+
+// ------------------------------------------------------------------ replies
+
+export const organization = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    slug: z.string(),
+    logo: z.string().nullable(),
+    metadata: z.record(z.string(), z.unknown()).nullable(),
+    createdAt: timestamp(),
+  })
+  .meta({ id: 'Organization' });
+
+export const member = z
+  .object({
+    id: z.string(),
+    organizationId: z.string(),
+    userId: z.string(),
+    /** One role or several, comma-separated. */
+    role: z.string(),
+    teamId: z.string().nullable(),
+    createdAt: timestamp(),
+  })
+  .meta({ id: 'Member' });
+
+export const memberWithUser = member
+  .extend({ user: z.object({ id: z.string(), name: z.string(), email: z.string(), image: z.string().nullable() }) })
+  .meta({ id: 'MemberWithUser' });
+
+export const invitation = z
+  .object({
+    id: z.string(),
+    organizationId: z.string(),
+    email: z.string(),
+    role: z.string(),
+    status: z.enum(['pending', 'accepted', 'rejected', 'canceled']),
+    teamId: z.string().nullable(),
+    inviterId: z.string(),
+    expiresAt: timestamp(),
+    createdAt: timestamp(),
+  })
+  .meta({ id: 'Invitation' });
+
+export const team = z
+  .object({ id: z.string(), name: z.string(), organizationId: z.string(), createdAt: timestamp(), updatedAt: timestamp().nullable() })
+  .meta({ id: 'Team' });
+
+// ------------------------------------------------------------------ organizations
+
+export const createOrganizationBody = z.object({
+  name: name(),
+  slug: slug(),
+  /** Accepted for compatibility; with a session the caller is always the creator. */
+  userId: idInput().optional(),
+  logo: httpURL().nullable().optional(),
+  metadata: metadata().nullable().optional(),
+  keepCurrentActiveOrganization: z.boolean().optional(),
+});
+export const organizationWithMembers = organization.extend({ members: z.array(member) });
+
+export const checkSlugBody = z.object({ slug: slug() });
+export const checkSlugResponse = z.object({ status: z.literal(true) });
+
+export const listOrganizationsResponse = z.array(organization);
+
+export const updateOrganizationBody = z
+  .object({
+    data: z
+      .object({ name: name().optional(), slug: slug().optional(), logo: httpURL().nullable().optional(), metadata: metadata().nullable().optional() })
+      .optional(),
+    /** Defaults to the active organization. */
+    organizationId: idInput().optional(),
+  })
+  .refine(...requires('data'));
+
+export const deleteOrganizationBody = z.object({ organizationId: idInput() });
+
+export const setActiveOrganizationBody = z.object({
+  /** null clears the active organization. */
+  organizationId: idInput().nullable().optional(),
+  organizationSlug: slug().optional(),
+});
+export const setActiveOrganizationResponse = organization.nullable();
+
+export const getFullOrganizationQuery = z.object({
+  organizationId: idInput().optional(),
+  organizationSlug: slug().optional(),
+  membersLimit: queryInteger(1, 10_000).optional(),
+});
+export const fullOrganization = organization
+  .extend({ members: z.array(memberWithUser), invitations: z.array(invitation), teams: z.array(team) })
+  .meta({ id: 'FullOrganization' });
+export const getFullOrganizationResponse = fullOrganization.nullable();
+
+// ------------------------------------------------------------------ members
+
+export const listMembersQuery = z.object({
+  /** Defaults to the active organization. */
+  organizationId: idInput().optional(),
+  /** 1 to 100 (larger asks get 100). */
+  limit: queryInteger(1, 10_000).optional(),
+  offset: queryInteger(0, 2_147_483_647).optional(),
+  sortBy: z.enum(['createdAt', 'role', 'userId', 'id']).optional(),
+  sortDirection: z.enum(['asc', 'desc']).optional(),
+});
+export const listMembersResponse = z.object({ members: z.array(memberWithUser), total: z.number().int() });
+
+export const updateMemberRoleBody = z.object({ memberId: idInput(), role: roleInput(), organizationId: idInput().optional() });
+
+export const removeMemberBody = z.object({
+  /** A member id, or the member's email (it contains an at-sign). */
+  memberIdOrEmail: text({ min: 1, max: LIMITS.email }),
+  organizationId: idInput().optional(),
+});
+export const removeMemberResponse = z.object({ member: memberWithUser });
+
+export const leaveOrganizationBody = z.object({ organizationId: idInput() });
+
+export const hasOrganizationPermissionBody = z
+  .object({ permissions: permissions().optional(), organizationId: idInput().optional() })
+  .refine(...requires('permissions'));
+export const hasOrganizationPermissionResponse = z.object({ success: z.boolean(), error: z.string().nullable() });
+
+// ------------------------------------------------------------------ invitations
+
+export const inviteMemberBody = z.object({
+  email: emailInput(),
+  role: roleInput(),
+  organizationId: idInput().optional(),
+  teamId: idInput().optional(),
+  /** Mail again (and extend the expiry) when the address already has a pending invitation. */
+  resend: z.boolean().optional(),
+});
+
+export const invitationIdBody = z.object({ invitationId: idInput() });
+export const acceptInvitationResponse = z.object({ invitation, member });
+export const rejectInvitationResponse = z.object({ invitation, member: z.null() });
+
+export const getInvitationQuery = z.object({ id: idInput() });
+export const invitationDetails = invitation.extend({ organizationName: z.string(), organizationSlug: z.string(), inviterEmail: z.string() });
+
+export const listInvitationsQuery = z.object({ organizationId: idInput().optional() });
+export const listInvitationsResponse = z.array(invitation);
+export const listUserInvitationsResponse = z.array(invitation.extend({ organizationName: z.string(), organizationSlug: z.string() }));
+
+// ------------------------------------------------------------------ teams
+
+export const createTeamBody = z.object({ name: name(), organizationId: idInput().optional() });
+
+export const updateTeamBody = z
+  .object({
+    teamId: idInput(),
+    /** `organizationId` names the team's organization (default the active one); it never moves the team. */
+    data: z.object({ name: name().optional(), organizationId: idInput().optional() }).optional(),
+  })
+  .refine(...requires('data'));
+
+export const removeTeamBody = z.object({ teamId: idInput(), organizationId: idInput().optional() });
+export const removeTeamResponse = z.object({ message: z.string() });
+
+export const listTeamsQuery = z.object({ organizationId: idInput().optional() });
+export const listTeamsResponse = z.array(team);

@@ -1,0 +1,78 @@
+import type { MemoryTables } from '@tend/kernel';
+import type { Member, MemberWithUser } from '../../entities.js';
+import { hasRole } from '../../permissions.js';
+import type { MemberPage, MemberRepository, Outcome, OwnerGuard } from '../../ports.js';
+import { organizationTables, withUser, type OrganizationTables } from './organization-tables.js';
+
+/** Memberships in memory, joined to the users of the same tables. */
+export class MemoryMemberRepository implements MemberRepository {
+  private readonly own: OrganizationTables;
+
+  constructor(private readonly tables: MemoryTables) {
+    this.own = organizationTables(tables);
+  }
+
+  async findById(id: string): Promise<MemberWithUser | null> {
+    const member = this.own.members.get(id);
+    return member ? withUser(this.tables, member) : null;
+  }
+
+  async findByUser(organizationId: string, userId: string): Promise<MemberWithUser | null> {
+    return this.find((member) => member.organizationId === organizationId && member.userId === userId);
+  }
+
+  async findByEmail(organizationId: string, email: string): Promise<MemberWithUser | null> {
+    return this.find((member) => member.organizationId === organizationId && this.tables.users.get(member.userId)?.email === email);
+  }
+
+  async list(organizationId: string, page: MemberPage): Promise<{ members: MemberWithUser[]; total: number }> {
+    const all = this.inOrganization(organizationId);
+    const direction = page.sortDirection === 'desc' ? -1 : 1;
+    const sorted = all.sort((a, b) => direction * compare(a[page.sortBy], b[page.sortBy]) || compare(a.id, b.id));
+    const members = sorted
+      .slice(page.offset, page.offset + page.limit)
+      .map((member) => withUser(this.tables, member))
+      .filter((member): member is MemberWithUser => member !== null);
+    return { members, total: all.length };
+  }
+
+  async count(organizationId: string): Promise<number> {
+    return this.inOrganization(organizationId).length;
+  }
+
+  async updateRole(memberId: string, role: string, guard: OwnerGuard): Promise<Outcome<Member, 'not-found' | 'last-owner'>> {
+    const member = this.own.members.get(memberId);
+    if (!member) return { ok: false, reason: 'not-found' };
+    if (!hasRole(role, guard.ownerRole) && this.isOnlyOwner(member, guard)) return { ok: false, reason: 'last-owner' };
+    member.role = role;
+    return { ok: true, value: { ...member } };
+  }
+
+  async remove(memberId: string, guard: OwnerGuard): Promise<Outcome<Member, 'not-found' | 'last-owner'>> {
+    const member = this.own.members.get(memberId);
+    if (!member) return { ok: false, reason: 'not-found' };
+    if (this.isOnlyOwner(member, guard)) return { ok: false, reason: 'last-owner' };
+    this.own.members.delete(memberId);
+    return { ok: true, value: { ...member } };
+  }
+
+  private isOnlyOwner(member: Member, guard: OwnerGuard): boolean {
+    if (!hasRole(member.role, guard.ownerRole)) return false;
+    return !this.inOrganization(member.organizationId).some((other) => other.id !== member.id && hasRole(other.role, guard.ownerRole));
+  }
+
+  private inOrganization(organizationId: string): Member[] {
+    return [...this.own.members.values()].filter((member) => member.organizationId === organizationId);
+  }
+
+  private find(predicate: (member: Member) => boolean): MemberWithUser | null {
+    for (const member of this.own.members.values()) if (predicate(member)) return withUser(this.tables, member);
+    return null;
+  }
+}
+
+function compare(a: string | Date | null, b: string | Date | null): number {
+  const x = a instanceof Date ? a.getTime() : a ?? '';
+  const y = b instanceof Date ? b.getTime() : b ?? '';
+  return x < y ? -1 : x > y ? 1 : 0;
+}

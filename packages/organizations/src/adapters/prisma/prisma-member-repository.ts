@@ -1,0 +1,88 @@
+import type { Database } from '@tend/database';
+import type { Member, MemberWithUser } from '../../entities.js';
+import { hasRole } from '../../permissions.js';
+import type { MemberPage, MemberRepository, Outcome, OwnerGuard } from '../../ports.js';
+import { lockOrganization, MEMBER_USER_SELECT, toMember, toMemberWithUser, TRANSACTION_OPTIONS, type Client } from './records.js';
+
+/** Memberships in the `member` table; listings use its (organizationId, createdAt) index. */
+export class PrismaMemberRepository implements MemberRepository {
+  constructor(private readonly db: Database) {}
+
+  async findById(id: string): Promise<MemberWithUser | null> {
+    const row = await this.db.member.findUnique({ where: { id }, include: { user: { select: MEMBER_USER_SELECT } } });
+    return row && toMemberWithUser(row);
+  }
+
+  async findByUser(organizationId: string, userId: string): Promise<MemberWithUser | null> {
+    const row = await this.db.member.findUnique({
+      where: { organizationId_userId: { organizationId, userId } },
+      include: { user: { select: MEMBER_USER_SELECT } },
+    });
+    return row && toMemberWithUser(row);
+  }
+
+  async findByEmail(organizationId: string, email: string): Promise<MemberWithUser | null> {
+    // One indexed user lookup by email, then the (organizationId, userId) unique key.
+    const user = await this.db.user.findUnique({ where: { email }, select: { id: true } });
+    return user ? this.findByUser(organizationId, user.id) : null;
+  }
+
+  async list(organizationId: string, page: MemberPage): Promise<{ members: MemberWithUser[]; total: number }> {
+    const [rows, total] = await Promise.all([
+      this.db.member.findMany({
+        where: { organizationId },
+        orderBy: [{ [page.sortBy]: page.sortDirection }, { id: 'asc' }],
+        skip: page.offset,
+        take: page.limit,
+        include: { user: { select: MEMBER_USER_SELECT } },
+      }),
+      this.db.member.count({ where: { organizationId } }),
+    ]);
+    return { members: rows.map(toMemberWithUser), total };
+  }
+
+  async count(organizationId: string): Promise<number> {
+    return this.db.member.count({ where: { organizationId } });
+  }
+
+  async updateRole(memberId: string, role: string, guard: OwnerGuard): Promise<Outcome<Member, 'not-found' | 'last-owner'>> {
+    return this.underLock(memberId, async (tx, member) => {
+      if (!hasRole(role, guard.ownerRole) && (await isOnlyOwner(tx, member, guard))) return { ok: false, reason: 'last-owner' };
+      return { ok: true, value: toMember(await tx.member.update({ where: { id: member.id }, data: { role } })) };
+    });
+  }
+
+  async remove(memberId: string, guard: OwnerGuard): Promise<Outcome<Member, 'not-found' | 'last-owner'>> {
+    return this.underLock(memberId, async (tx, member) => {
+      if (await isOnlyOwner(tx, member, guard)) return { ok: false, reason: 'last-owner' };
+      await tx.member.delete({ where: { id: member.id } });
+      return { ok: true, value: toMember(member) };
+    });
+  }
+
+  /** Runs `work` on the member, read again after its organization's row is locked. */
+  private underLock(
+    memberId: string,
+    work: (tx: Client, member: Member) => Promise<Outcome<Member, 'not-found' | 'last-owner'>>,
+  ): Promise<Outcome<Member, 'not-found' | 'last-owner'>> {
+    return this.db.$transaction(async (tx) => {
+      const found = await tx.member.findUnique({ where: { id: memberId }, select: { organizationId: true } });
+      if (!found) return { ok: false, reason: 'not-found' } as const;
+      await lockOrganization(tx, found.organizationId);
+      const member = await tx.member.findUnique({ where: { id: memberId } });
+      if (!member) return { ok: false, reason: 'not-found' } as const;
+      return work(tx, member);
+    }, TRANSACTION_OPTIONS);
+  }
+}
+
+/** Whether the member is an owner and no other member of its organization is. */
+async function isOnlyOwner(tx: Client, member: Member, guard: OwnerGuard): Promise<boolean> {
+  if (!hasRole(member.role, guard.ownerRole)) return false;
+  // `contains` narrows in SQL; hasRole decides on the comma-separated roles.
+  const others = await tx.member.findMany({
+    where: { organizationId: member.organizationId, id: { not: member.id }, role: { contains: guard.ownerRole } },
+    select: { role: true },
+  });
+  return !others.some((other) => hasRole(other.role, guard.ownerRole));
+}

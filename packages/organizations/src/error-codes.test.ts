@@ -1,0 +1,26 @@
+import { codeOf } from '@tend/kernel';
+import { ORGANIZATION_ERRORS, REJECT_INVITATION_ERRORS } from './error-codes.js';
+
+describe('the organization error catalogue', () => {
+  it.each(Object.entries({ ...ORGANIZATION_ERRORS }))('derives %s from its message', (key, entry) => {
+    expect(codeOf(entry.message)).toBe(key);
+    expect(entry.code).toBe(key);
+  });
+
+  it('answers the spec statuses', () => {
+    expect(ORGANIZATION_ERRORS.NO_ACTIVE_ORGANIZATION.status).toBe(400);
+    expect(ORGANIZATION_ERRORS.INVITATION_NOT_FOUND.status).toBe(400);
+    expect(ORGANIZATION_ERRORS.YOU_ARE_NOT_THE_RECIPIENT_OF_THE_INVITATION.status).toBe(403);
+    expect(ORGANIZATION_ERRORS.ORGANIZATION_MEMBERSHIP_LIMIT_REACHED.status).toBe(403);
+    expect(ORGANIZATION_ERRORS.SLUG_IS_TAKEN.status).toBe(400);
+    expect(ORGANIZATION_ERRORS.NOT_AUTHENTICATED.status).toBe(401);
+    expect(ORGANIZATION_ERRORS.ORGANIZATION_ID_IS_REQUIRED.status).toBe(400);
+    expect(ORGANIZATION_ERRORS.YOU_ARE_NOT_A_MEMBER_OF_THIS_ORGANIZATION.status).toBe(403);
+    expect(ORGANIZATION_ERRORS.USER_NOT_FOUND.status).toBe(401);
+  });
+
+  it("words reject's not-found with an exclamation mark under the same code", () => {
+    expect(REJECT_INVITATION_ERRORS.INVITATION_NOT_FOUND).toMatchObject({ status: 400, code: 'INVITATION_NOT_FOUND', message: 'Invitation not found!' });
+    expect(codeOf(REJECT_INVITATION_ERRORS.INVITATION_NOT_FOUND.message)).toBe('INVITATION_NOT_FOUND');
+  });
+});

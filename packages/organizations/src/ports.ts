@@ -1,0 +1,134 @@
+import type { Invitation, Member, MemberWithUser, Organization, Team, UserInvitation } from './entities.js';
+
+/** What a guarded write answers: the value, or why the database refused it. */
+export type Outcome<T, Reason extends string> = { ok: true; value: T } | { ok: false; reason: Reason };
+
+/** A new organization with its creator's membership and, with teams on, its default team. */
+export interface NewOrganization {
+  organization: Organization;
+  owner: Member;
+  defaultTeam: Team | null;
+}
+
+export type OrganizationPatch = Partial<Pick<Organization, 'name' | 'slug' | 'logo' | 'metadata'>>;
+
+/** Where organizations live. Deleting one deletes its members, invitations and teams. */
+export interface OrganizationRepository {
+  /**
+   * Creates the organization, its owner member and default team in one transaction. The slug is
+   * unique: of parallel creations with one slug exactly one succeeds, the rest answer
+   * `slug-taken`. With a limit, the owner's memberships are counted under a lock on the user,
+   * so parallel creations never pass it (`limit-reached`).
+   */
+  create(input: NewOrganization, limits: { organizationLimit: number | null }): Promise<Outcome<NewOrganization, 'slug-taken' | 'limit-reached'>>;
+  findById(id: string): Promise<Organization | null>;
+  findBySlug(slug: string): Promise<Organization | null>;
+  /** The organizations the user is a member of, oldest first. */
+  listByUser(userId: string): Promise<Organization[]>;
+  /** Changes name, slug, logo or metadata; a slug of another organization answers `slug-taken`. */
+  update(id: string, patch: OrganizationPatch): Promise<Outcome<Organization, 'not-found' | 'slug-taken'>>;
+  /** Deletes the organization with its members, invitations and teams; null when it did not exist. */
+  delete(id: string): Promise<Organization | null>;
+}
+
+export type MemberSortField = 'createdAt' | 'role' | 'userId' | 'id';
+export const MEMBER_SORT_FIELDS: readonly MemberSortField[] = ['createdAt', 'role', 'userId', 'id'];
+
+export interface MemberPage {
+  limit: number;
+  offset: number;
+  sortBy: MemberSortField;
+  sortDirection: 'asc' | 'desc';
+}
+
+/**
+ * Names the owner role for the guards that keep an organization owned: a member whose role
+ * (possibly comma-separated) includes it is an owner.
+ */
+export interface OwnerGuard {
+  ownerRole: string;
+}
+
+/** Where memberships live; one member per user and organization. */
+export interface MemberRepository {
+  findById(id: string): Promise<MemberWithUser | null>;
+  findByUser(organizationId: string, userId: string): Promise<MemberWithUser | null>;
+  /** The member whose user has this email (lowercase). */
+  findByEmail(organizationId: string, email: string): Promise<MemberWithUser | null>;
+  /** One page of the organization's members with their users, and how many there are. */
+  list(organizationId: string, page: MemberPage): Promise<{ members: MemberWithUser[]; total: number }>;
+  count(organizationId: string): Promise<number>;
+  /**
+   * Sets a member's role; taking the owner role from the organization's only owner answers
+   * `last-owner`. Serialized per organization, so parallel demotions never leave it ownerless.
+   */
+  updateRole(memberId: string, role: string, guard: OwnerGuard): Promise<Outcome<Member, 'not-found' | 'last-owner'>>;
+  /** Deletes a member; the organization's only owner answers `last-owner`. Serialized per organization. */
+  remove(memberId: string, guard: OwnerGuard): Promise<Outcome<Member, 'not-found' | 'last-owner'>>;
+}
+
+/** Where invitations live. Emails are stored lowercase. */
+export interface InvitationRepository {
+  /**
+   * Creates a pending invitation unless one for the same email and organization is pending and
+   * unexpired at `now` (`already-invited`); checked under a lock on the organization, so parallel
+   * invitations of one address create one. A missing organization answers `organization-not-found`.
+   */
+  create(invitation: Invitation, now: Date): Promise<Outcome<Invitation, 'already-invited' | 'organization-not-found'>>;
+  findById(id: string): Promise<Invitation | null>;
+  /** The pending invitation of `email` to the organization that is unexpired at `now`. */
+  findPending(organizationId: string, email: string, now: Date): Promise<Invitation | null>;
+  /** Every invitation of the organization, newest first. */
+  listByOrganization(organizationId: string): Promise<Invitation[]>;
+  /** The pending invitations to `email` unexpired at `now`, with their organizations, newest first. */
+  listPendingByEmail(email: string, now: Date): Promise<UserInvitation[]>;
+  /** Gives a pending invitation a new expiry, role and team (a resend); null when it is no longer pending. */
+  renew(id: string, patch: Pick<Invitation, 'expiresAt' | 'role' | 'teamId'>): Promise<Invitation | null>;
+  /**
+   * Moves a pending invitation to `status` (unexpired at `unexpiredAt`, when given). Exactly one of
+   * parallel callers gets the invitation; the rest, and every call on a settled one, get null.
+   */
+  settle(id: string, status: 'rejected' | 'canceled', unexpiredAt?: Date): Promise<Invitation | null>;
+  /**
+   * In one transaction, under a lock on the organization: checks the invitation is pending and
+   * unexpired at `now`, counts the members against `membershipLimit`, moves the invitation to
+   * accepted (a conditional update) and inserts the member with the invitation's organization,
+   * role and team. Exactly one of parallel accepts wins (`not-pending` for the rest); parallel
+   * accepts never pass the limit (`limit-reached`); a user already in the organization gets
+   * `already-member`. On any refusal nothing changes.
+   */
+  accept(id: string, member: Pick<Member, 'id' | 'userId' | 'createdAt'>, options: { now: Date; membershipLimit: number }): Promise<Outcome<{ invitation: Invitation; member: Member }, 'not-pending' | 'limit-reached' | 'already-member'>>;
+}
+
+/** Where teams live. Deleting a team clears it from its members and invitations. */
+export interface TeamRepository {
+  create(team: Team): Promise<Team>;
+  findById(id: string): Promise<Team | null>;
+  /** The organization's teams, oldest first. */
+  list(organizationId: string): Promise<Team[]>;
+  update(id: string, patch: Pick<Team, 'name' | 'updatedAt'>): Promise<Team | null>;
+  /**
+   * Deletes a team; with `keepLast`, the organization's only team answers `last-team`
+   * (serialized per organization, so parallel removals keep one).
+   */
+  remove(id: string, options: { keepLast: boolean }): Promise<Outcome<Team, 'not-found' | 'last-team'>>;
+}
+
+/** The active organization of sessions (the session table's activeOrganizationId). */
+export interface ActiveOrganizationStore {
+  /** Sets one session's active organization; false when the session no longer exists. */
+  setActive(sessionToken: string, organizationId: string | null): Promise<boolean>;
+  /** Clears the organization from every session of the user that has it active (left or removed). */
+  clearForMember(userId: string, organizationId: string): Promise<void>;
+  /** Clears the organization from every session that has it active (deleted). */
+  clearForOrganization(organizationId: string): Promise<void>;
+}
+
+/** Every port of this package, as the composition root builds them once; use cases take what they need. */
+export interface OrganizationStores {
+  organizations: OrganizationRepository;
+  members: MemberRepository;
+  invitations: InvitationRepository;
+  teams: TeamRepository;
+  activeOrganizations: ActiveOrganizationStore;
+}

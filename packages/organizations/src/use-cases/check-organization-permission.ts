@@ -1,0 +1,24 @@
+import type { Actor } from '../entities.js';
+import { ORGANIZATION_ERRORS } from '../error-codes.js';
+import { hasOrganizationPermission } from '../permissions.js';
+import type { OrganizationStores } from '../ports.js';
+import { organizationIdFor, requireMembership } from './access.js';
+
+export interface CheckOrganizationPermissionInput {
+  actor: Actor;
+  /** resource -> actions, e.g. `{ member: ['delete'] }`; all must be granted. */
+  permissions: Readonly<Record<string, readonly string[]>>;
+  /** Defaults to the active organization. */
+  organizationId?: string;
+}
+
+/** POST /organization/has-permission: whether the caller's role in the organization grants `permissions`. */
+export class CheckOrganizationPermission {
+  constructor(private readonly stores: Pick<OrganizationStores, 'members'>) {}
+
+  async execute(input: CheckOrganizationPermissionInput): Promise<{ success: boolean; error: null }> {
+    const organizationId = organizationIdFor(input.actor, input.organizationId);
+    const member = await requireMembership(this.stores.members, input.actor, organizationId, ORGANIZATION_ERRORS.USER_IS_NOT_A_MEMBER_OF_THE_ORGANIZATION);
+    return { success: hasOrganizationPermission(member.role, input.permissions), error: null };
+  }
+}

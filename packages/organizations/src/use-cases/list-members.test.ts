@@ -1,0 +1,46 @@
+import { ORGANIZATION_ERRORS } from '../error-codes.js';
+import { organizationFixture } from '../testing/fixture.js';
+import { ListMembers } from './list-members.js';
+
+describe('ListMembers', () => {
+  async function setup(extra = 3) {
+    const f = organizationFixture();
+    const ada = await f.signUp();
+    const { organization } = await f.organization(ada);
+    for (let i = 0; i < extra; i += 1) {
+      f.clock.advance(1000);
+      await f.join(organization.id, await f.signUp(), i === 0 ? 'admin' : 'member');
+    }
+    return { f, ada: { ...ada, activeOrganizationId: organization.id }, organization, list: new ListMembers(f.stores) };
+  }
+
+  it('answers one page of members with their users and the total, oldest first', async () => {
+    const { ada, list } = await setup();
+    const all = await list.execute({ actor: ada });
+    expect(all.total).toBe(4);
+    expect(all.members[0]).toMatchObject({ userId: ada.userId, role: 'owner', user: { id: ada.userId, email: ada.email } });
+    const page = await list.execute({ actor: ada, limit: 2, offset: '1' });
+    expect(page).toEqual({ members: all.members.slice(1, 3), total: 4 });
+    const newest = await list.execute({ actor: ada, sortBy: 'createdAt', sortDirection: 'desc', limit: '1' });
+    expect(newest.members).toEqual([all.members[3]]);
+  });
+
+  it('caps a page at 100 members', async () => {
+    const { ada, list } = await setup(0);
+    expect((await list.execute({ actor: ada, limit: 1000 })).members).toHaveLength(1);
+  });
+
+  it('answers 400 INVALID_QUERY_PARAMETERS for a bad limit, offset or sort field', async () => {
+    const { ada, list } = await setup(0);
+    for (const query of [{ limit: 0 }, { limit: 'x' }, { offset: -1 }, { sortBy: 'password' }, { sortDirection: 'up' as 'asc' }]) {
+      await expect(list.execute({ actor: ada, ...query })).rejects.toMatchObject({ status: 400, code: 'INVALID_QUERY_PARAMETERS' });
+    }
+  });
+
+  it('answers 403 YOU_ARE_NOT_A_MEMBER_OF_THIS_ORGANIZATION for others and 400 NO_ACTIVE_ORGANIZATION without one', async () => {
+    const { f, organization, list } = await setup(0);
+    const eve = await f.signUp();
+    await expect(list.execute({ actor: eve, organizationId: organization.id })).rejects.toMatchObject(ORGANIZATION_ERRORS.YOU_ARE_NOT_A_MEMBER_OF_THIS_ORGANIZATION);
+    await expect(list.execute({ actor: eve })).rejects.toMatchObject(ORGANIZATION_ERRORS.NO_ACTIVE_ORGANIZATION);
+  });
+});
