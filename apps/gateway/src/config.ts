@@ -2,6 +2,7 @@ import type { CookieCacheConfig } from '@tend/sessions';
 import type { SessionConfig } from '@tend/sessions';
 import type { UserFields } from '@tend/identity';
 import { organizationsConfig, type OrganizationsConfig } from '@tend/organizations';
+import { providersConfig, type ProvidersConfig } from './modules/providers/config.js';
 
 /** Everything the gateway is configured with; built from the environment by env.ts. */
 export interface GatewayConfig {
@@ -37,6 +38,8 @@ export interface GatewayConfig {
   organizations: OrganizationsConfig & { webURL: string };
   /** Site administration: user ids always allowed everything (AUTH_ADMIN_USER_IDS); admins impersonable (AUTH_ADMIN_ALLOW_IMPERSONATING_ADMINS). */
   admin: { adminUserIds: string[]; allowImpersonatingAdmins: boolean };
+  /** Sign-in with identity providers (AUTH_<ID>_*, AUTH_PROVIDER_*, AUTH_ACCOUNT_LINKING*): see docs/providers.md. */
+  providers: ProvidersConfig;
 }
 
 export interface RateLimitSettings {
@@ -73,6 +76,7 @@ export function defaultConfig(overrides: Partial<GatewayConfig> & Pick<GatewayCo
     checkReplies: overrides.production ? 'off' : 'warn',
     organizations: { ...organizationsConfig(), webURL: 'http://localhost:3001' },
     admin: { adminUserIds: [], allowImpersonatingAdmins: false },
+    providers: providersConfig(),
     ...overrides,
   };
 }

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { Logger } from '@tend/kernel';
 import { organizationsConfig } from '@tend/organizations';
 import { defaultConfig, type GatewayConfig } from './config.js';
+import { PROVIDERS_ENV, providersConfigFromEnv, readProviderSettings } from './modules/providers/env.js';
 
 const onOff = z.enum(['on', 'off']);
 
@@ -80,6 +81,7 @@ const envSchema = z
     AUTH_ORGANIZATION_LIMIT: z.coerce.number().int().min(1).max(1_000_000).optional(),
     AUTH_ALLOW_USER_TO_CREATE_ORGANIZATION: onOff.default('on'),
     AUTH_ORGANIZATION_TEAMS: onOff.default('on'),
+    ...PROVIDERS_ENV,
     AUTH_WEB_URL: z
       .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://app.tend.example' })
       .default('http://localhost:3001')
@@ -97,7 +99,8 @@ const envSchema = z
     }
   });
 
-export type Env = z.infer<typeof envSchema>;
+/** The parsed environment; `providerSettings` holds the AUTH_<ID>_* variables, read and checked per provider. */
+export type Env = z.infer<typeof envSchema> & { providerSettings: ReturnType<typeof readProviderSettings>['settings'] };
 
 export class EnvError extends Error {}
 
@@ -105,11 +108,12 @@ export class EnvError extends Error {}
 export function parseEnv(source: Record<string, string | undefined>): Env {
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ''));
   const parsed = envSchema.safeParse(cleaned);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.') || 'environment'}: ${issue.message}`);
+  const providers = readProviderSettings(cleaned);
+  if (!parsed.success || providers.issues.length) {
+    const lines = (parsed.success ? [] : parsed.error.issues.map((issue) => `  ${issue.path.join('.') || 'environment'}: ${issue.message}`)).concat(providers.issues.map((issue) => `  ${issue}`));
     throw new EnvError(`Invalid environment:\n${lines.join('\n')}`);
   }
-  return parsed.data;
+  return { ...parsed.data, providerSettings: providers.settings };
 }
 
 /** The gateway configuration of an environment. A missing secret outside production is generated, with a warning. */
@@ -137,6 +141,7 @@ export function configFromEnv(env: Env, logger: Logger): GatewayConfig {
     passwordScreening: env.AUTH_PASSWORD_SCREENING === 'on',
     apiReference: { enabled: env.AUTH_API_REFERENCE === 'on', path: env.AUTH_API_REFERENCE_PATH },
     admin: { adminUserIds: env.AUTH_ADMIN_USER_IDS, allowImpersonatingAdmins: env.AUTH_ADMIN_ALLOW_IMPERSONATING_ADMINS === 'on' },
+    providers: providersConfigFromEnv(env),
     organizations: {
       ...organizationsConfig({
         membershipLimit: env.AUTH_ORGANIZATION_MEMBERSHIP_LIMIT,

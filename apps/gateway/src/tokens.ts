@@ -5,6 +5,7 @@ import { ADMIN } from './modules/admin/tokens.js';
 import { IDENTITY } from './modules/identity/tokens.js';
 import { META } from './modules/meta/tokens.js';
 import { ORGANIZATIONS } from './modules/organizations/tokens.js';
+import { PROVIDERS } from './modules/providers/tokens.js';
 import { PLATFORM } from './platform.js';
 
-export const TOKENS = { ...PLATFORM, ...IDENTITY, ...ACCOUNT, ...ADMIN, ...ORGANIZATIONS, ...META } as const;
+export const TOKENS = { ...PLATFORM, ...IDENTITY, ...ACCOUNT, ...ADMIN, ...ORGANIZATIONS, ...PROVIDERS, ...META } as const;

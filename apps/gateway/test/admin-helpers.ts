@@ -4,7 +4,7 @@
 import { silentLogger } from '@tend/kernel';
 import { bootstrapAdmin } from '../src/bootstrap-admin.js';
 import { TOKENS } from '../src/tokens.js';
-import { cookiesOf, ORIGIN, setCookies, signUp, type TestGateway } from './harness.js';
+import { cookiesOf, ORIGIN, setCookies, type TestGateway } from './harness.js';
 
 export const ADMIN_PASSWORD = 'admin password 1';
 

@@ -161,14 +161,16 @@ describe('GET /admin/list-users', () => {
   });
 
   it('answers 400 INVALID_QUERY_PARAMETERS for a column outside the allow-list', async () => {
-    for (const query of [{ sortBy: 'password' }, { filterField: 'stripeCustomerId', filterValue: 'x' }, { filterField: 'banned', filterValue: 'maybe' }]) {
+    const queries: Record<string, string>[] = [{ sortBy: 'password' }, { filterField: 'stripeCustomerId', filterValue: 'x' }, { filterField: 'banned', filterValue: 'maybe' }];
+    for (const query of queries) {
       const res = await adminGet(gateway, 'list-users', admin.cookie, query).expect(400);
       expect(res.body).toEqual({ code: 'INVALID_QUERY_PARAMETERS', message: 'Invalid query parameters' });
     }
   });
 
   it('answers 400 VALIDATION_ERROR for an unknown operator or direction', async () => {
-    for (const query of [{ searchOperator: 'regex', searchValue: 'a' }, { sortDirection: 'up' }, { limit: 'many' }]) {
+    const queries: Record<string, string>[] = [{ searchOperator: 'regex', searchValue: 'a' }, { sortDirection: 'up' }, { limit: 'many' }];
+    for (const query of queries) {
       const res = await adminGet(gateway, 'list-users', admin.cookie, query).expect(400);
       expect(res.body).toMatchObject({ code: 'VALIDATION_ERROR', message: 'Invalid query parameters' });
     }

@@ -1,7 +1,8 @@
 // Every route that takes input, walked from the endpoint specs (a new route joins by itself), is
 // sent hostile input: NUL bytes, lone surrogates, huge strings, deep nesting and wrong types. The
-// answer is always the spec's 4xx `{ code, message }`, never a 5xx or a stack trace, and nothing
-// in the database changes.
+// answer is always the spec's 4xx `{ code, message }`, never a 5xx or a stack trace; no user is
+// created or lost, and the signed-in user keeps its name. Routes that need a session get a sample
+// of the cases signed out (all answer 401 before reading input) and every case signed in.
 import { parse as parseQuery } from 'node:querystring';
 import type { Server } from 'node:http';
 import request from 'supertest';

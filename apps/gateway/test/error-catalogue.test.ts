@@ -49,6 +49,17 @@ function discoverCatalogues(): Record<string, Record<string, ErrorDefinition>> {
   return found;
 }
 
+/**
+ * Entries whose status differs from the rest of their code because spec section 8 says so
+ * literally; any other disagreement is a bug in one of the catalogues.
+ */
+const SPEC_STATUS_EXCEPTIONS: Record<string, number> = {
+  // "Organization messages: ... User not found (401)" while "Admin messages: ... User not found (404)".
+  'ORGANIZATION_ERRORS.USER_NOT_FOUND': 401,
+  // GET /verify-email's failures are the spec's redirect codes (`?error=user_not_found`): a bad link is 400.
+  'VERIFY_EMAIL_ERRORS.USER_NOT_FOUND': 400,
+};
+
 /** Every catalogued error: the catalogues by name, those discovered, and whatever any endpoint spec lists. */
 function collect(): Entry[] {
   const catalogues = { ...discoverCatalogues(), ...CATALOGUES };
@@ -80,9 +91,12 @@ describe('the error catalogues', () => {
     expect(wrong).toEqual([]);
   });
 
-  it('gives each code one status across all catalogues', () => {
-    const statuses = new Map<string, Map<number, string[]>>();
-    for (const { source, definition } of entries) {
+  it('gives each code one status across all catalogues (bar the exceptions the spec itself makes)', () => {
+      const statuses = new Map<string, Map<number, string[]>>();
+    // An endpoint listing a catalogue's entry is that entry: its exception goes with it.
+    const excepted = new Set(entries.filter(({ source, definition }) => SPEC_STATUS_EXCEPTIONS[source] === definition.status).map(({ definition }) => definition));
+    for (const { definition, source } of entries) {
+      if (excepted.has(definition)) continue;
       const byStatus = statuses.get(definition.code) ?? new Map<number, string[]>();
       byStatus.set(definition.status, [...(byStatus.get(definition.status) ?? []), source]);
       statuses.set(definition.code, byStatus);

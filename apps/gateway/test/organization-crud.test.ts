@@ -1,6 +1,8 @@
 import { ORGANIZATION_ERRORS as E } from '@tend/organizations';
+import { silentLogger } from '@tend/kernel';
 import { SESSION_ERRORS } from '@tend/sessions';
-import type { TestGateway } from './harness.js';
+import { configFromEnv, EnvError, parseEnv } from '../src/env.js';
+import { SECRET, type TestGateway } from './harness.js';
 import { addMember, createOrganization, expectError, newUser, startOrganizationGateway } from './organization-harness.js';
 
 describe('organizations: create, check-slug, list, update, delete, set-active, get-full-organization', () => {
@@ -264,5 +266,48 @@ describe('organization configuration', () => {
     } finally {
       await gateway.close();
     }
+  });
+});
+
+describe('organization environment', () => {
+  it('defaults to a membership limit of 100, no organization limit, creation and teams on, and the web app on :3001', () => {
+    const config = configFromEnv(parseEnv({ AUTH_SECRET: SECRET }), silentLogger);
+    expect(config.organizations).toEqual({
+      allowUserToCreateOrganization: true,
+      organizationLimit: null,
+      membershipLimit: 100,
+      invitationExpiresIn: 172_800,
+      teams: { enabled: true, allowRemovingAllTeams: false },
+      webURL: 'http://localhost:3001',
+    });
+  });
+
+  it('reads AUTH_ORGANIZATION_*, AUTH_ALLOW_USER_TO_CREATE_ORGANIZATION and AUTH_WEB_URL', () => {
+    const env = parseEnv({
+      AUTH_SECRET: SECRET,
+      AUTH_ORGANIZATION_MEMBERSHIP_LIMIT: '5',
+      AUTH_ORGANIZATION_LIMIT: '2',
+      AUTH_ALLOW_USER_TO_CREATE_ORGANIZATION: 'off',
+      AUTH_ORGANIZATION_TEAMS: 'off',
+      AUTH_WEB_URL: 'https://app.tend.example/',
+    });
+    expect(configFromEnv(env, silentLogger).organizations).toMatchObject({
+      membershipLimit: 5,
+      organizationLimit: 2,
+      allowUserToCreateOrganization: false,
+      teams: { enabled: false },
+      webURL: 'https://app.tend.example',
+    });
+  });
+
+  it.each([
+    [{ AUTH_ORGANIZATION_MEMBERSHIP_LIMIT: '0' }, /AUTH_ORGANIZATION_MEMBERSHIP_LIMIT/],
+    [{ AUTH_ORGANIZATION_LIMIT: 'many' }, /AUTH_ORGANIZATION_LIMIT/],
+    [{ AUTH_ORGANIZATION_TEAMS: 'yes' }, /AUTH_ORGANIZATION_TEAMS/],
+    [{ AUTH_ALLOW_USER_TO_CREATE_ORGANIZATION: 'maybe' }, /AUTH_ALLOW_USER_TO_CREATE_ORGANIZATION/],
+    [{ AUTH_WEB_URL: 'ftp://app.example' }, /AUTH_WEB_URL: must be an http\(s\) URL/],
+  ])('names the bad variable in %j', (source, message) => {
+    expect(() => parseEnv(source)).toThrow(EnvError);
+    expect(() => parseEnv(source)).toThrow(message);
   });
 });

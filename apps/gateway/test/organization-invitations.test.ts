@@ -134,7 +134,7 @@ describe('organization invitations', () => {
   it('answers 400 USER_IS_ALREADY_A_MEMBER_OF_THIS_ORGANIZATION for a member’s address', async () => {
     const owner = await newUser(gateway, 'Owner');
     const organization = await createOrganization(owner);
-    expectError(await owner.post('/organization/invite-member', { email: owner.user.email, role: 'member' }), E.USER_IS_ALREADY_A_MEMBER_OF_THIS_ORGANIZATION);
+    expectError(await owner.post('/organization/invite-member', { email: owner.user.email, role: 'member', organizationId: organization.id }), E.USER_IS_ALREADY_A_MEMBER_OF_THIS_ORGANIZATION);
   });
 
   it('answers 403 to members without invitation create permission, and to admins inviting an owner', async () => {

@@ -15,7 +15,9 @@ import {
   useRouteLoaderData,
 } from '@remix-run/react';
 import type { ReactNode } from 'react';
+import { ImpersonationBanner } from './components/admin/impersonation-banner';
 import { SubmitButton } from './components/forms';
+import { viewerFlags } from './lib/admin.server';
 import { currentSession, publicUser } from './lib/auth.server';
 import { devOutboxEnabled } from './lib/config.server';
 import { gateway } from './lib/gateway.server';
@@ -30,7 +32,7 @@ export const links: LinksFunction = () => [
 export async function loader(args: LoaderFunctionArgs) {
   const api = gateway(args);
   const current = await currentSession(api);
-  return data({ user: current ? publicUser(current.user) : null, devOutbox: devOutboxEnabled() }, { headers: api.headers });
+  return data({ user: current ? publicUser(current.user) : null, devOutbox: devOutboxEnabled(), ...viewerFlags(current) }, { headers: api.headers });
 }
 
 function Logo() {
@@ -63,6 +65,11 @@ function Header() {
               <NavLink to="/account" className="site-nav__link">
                 Account
               </NavLink>
+              {root?.isAdmin ? (
+                <NavLink to="/admin" className="site-nav__link">
+                  Admin
+                </NavLink>
+              ) : null}
               <Form method="post" action="/sign-out" className="inline-form">
                 <SubmitButton intent="sign-out" pendingText="Signing out…" variant="quiet">
                   Sign out
@@ -102,6 +109,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <a href="#main" className="skip-link">
           Skip to content
         </a>
+        {root?.impersonating && root.user ? <ImpersonationBanner name={root.user.name} /> : null}
         <Header />
         <main id="main" tabIndex={-1} className="site-main">
           {children}

@@ -7,7 +7,7 @@ import { defineErrors } from '@tend/kernel';
  */
 export const ADMIN_ERRORS = defineErrors({
   FAILED_TO_CREATE_USER: { status: 500, message: 'Failed to create user' },
-  USER_ALREADY_EXISTS: { status: 400, message: 'User already exists' },
+  USER_ALREADY_EXISTS: { status: 422, message: 'User already exists' },
   YOU_CANNOT_BAN_YOURSELF: { status: 400, message: 'You cannot ban yourself' },
   YOU_ARE_NOT_ALLOWED_TO_CHANGE_USERS_ROLE: { status: 403, message: 'You are not allowed to change users role' },
   YOU_ARE_NOT_ALLOWED_TO_CREATE_USERS: { status: 403, message: 'You are not allowed to create users' },

@@ -1,11 +1,11 @@
 // API keys (spec section 8 "API key messages", section 9 "apikey"), after the ecosystem's api-key routes.
 import { z } from 'zod';
-import { idInput, line, timestamp, tokenInput } from './primitives.js';
+import { idInput, jsonRecord, line, timestamp, tokenInput } from './primitives.js';
 
 const count = () => z.number().int().min(0).max(2_147_483_647);
 const duration = () => z.number().int().min(1).max(2_147_483_647);
 const permissions = () => z.record(line(100), z.array(line(100)).max(100));
-const metadata = () => z.record(line(100), z.unknown());
+const metadata = () => jsonRecord();
 
 export const apiKey = z
   .object({

@@ -5,3 +5,4 @@ export type * from './types.js';
 export * from './api-keys.js';
 export * from './organizations.js';
 export * from './admin.js';
+export * from './providers.js';

@@ -76,5 +76,31 @@ export const queryBoolean = () =>
 /** A whole number in a query string (or a number in JSON), within bounds. */
 export const queryInteger = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
 
+/**
+ * A JSON record a client may store (metadata): at most `maxDepth` levels and `maxNodes` values,
+ * every key and string clean as `text()`. Walked without recursion, so a hostile 10,000-level
+ * body is refused, never a stack overflow.
+ */
+export function jsonRecord({ maxDepth = 8, maxNodes = 1000, maxString = LIMITS.longText } = {}) {
+  return z.record(line(100), z.unknown()).superRefine((record, ctx) => {
+    const stack: Array<{ value: unknown; depth: number }> = [{ value: record, depth: 1 }];
+    let nodes = 0;
+    while (stack.length > 0) {
+      const { value, depth } = stack.pop()!;
+      if (++nodes > maxNodes) return void ctx.addIssue({ code: 'custom', message: `must hold at most ${maxNodes} values` });
+      if (typeof value === 'string') {
+        if (value.length > maxString || CONTROL.test(value) || LONE_SURROGATE.test(value)) return void ctx.addIssue({ code: 'custom', message: 'must hold clean strings' });
+        continue;
+      }
+      if (value === null || typeof value !== 'object') continue;
+      if (depth > maxDepth) return void ctx.addIssue({ code: 'custom', message: `must be at most ${maxDepth} levels deep` });
+      for (const [key, child] of Object.entries(value)) {
+        if (key.length > 100 || CONTROL.test(key) || LONE_SURROGATE.test(key)) return void ctx.addIssue({ code: 'custom', message: 'must have clean keys' });
+        stack.push({ value: child, depth: depth + 1 });
+      }
+    }
+  });
+}
+
 /** ISO timestamps on the wire (Dates serialize to these). */
 export const timestamp = () => z.iso.datetime({ offset: true });

@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { HashingBudget } from './hashing-budget.js';
 import { ScryptPasswordHasher } from './scrypt-password-hasher.js';
 
@@ -44,5 +45,32 @@ describe('ScryptPasswordHasher', () => {
   it('makes its own budget from concurrency and queueLimit', () => {
     const own = new ScryptPasswordHasher({ concurrency: 2, queueLimit: 5 });
     expect(own.budget).toMatchObject({ concurrency: 2, queueLimit: 5 });
+  });
+
+  describe('on low-priority threads', () => {
+    const low = new ScryptPasswordHasher({ threadPriority: 'low', concurrency: 2 });
+
+    it('makes and checks the same hashes as the thread pool does', async () => {
+      const hash = await low.hash('correct horse battery');
+      expect(hash).toMatch(/^[0-9a-f]{32}:[0-9a-f]{128}$/);
+      expect(await hasher.verify(hash, 'correct horse battery')).toBe(true);
+      expect(await low.verify(await hasher.hash('x y z'), 'x y z')).toBe(true);
+      expect(await low.verify(BETTER_AUTH_HASH, 'pässwörd ﬁne')).toBe(true);
+      expect(await low.verify(BETTER_AUTH_HASH, 'passwort fine')).toBe(false);
+      expect(await low.verify('not-a-hash', 'x')).toBe(false);
+    });
+
+    it('runs several at once within its budget', async () => {
+      const hashes = await Promise.all(['a', 'b', 'c', 'd'].map((p) => low.hash(p)));
+      expect(await Promise.all(hashes.map((h, i) => low.verify(h, 'abcd'[i]!)))).toEqual([true, true, true, true]);
+    });
+
+    (process.platform === 'linux' ? it : it.skip)('runs them on threads at nice 19 (Linux)', async () => {
+      await low.hash('p');
+      // Field 19 of /proc/<pid>/task/<tid>/stat is the thread's nice value.
+      const nices = readdirSync('/proc/self/task').map((tid) => Number(readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').split(') ')[1]!.split(' ')[16]));
+      expect(nices).toContain(19);
+      expect(nices).toContain(0);
+    });
   });
 });

@@ -121,6 +121,21 @@ export class SessionHttp {
     this.append(res, [cookies.clear(cookies.names.adminSession)]);
   }
 
+  /**
+   * Provider sign-in: the browser binding of its states, kept in a signed HttpOnly cookie for the
+   * 10 minutes a state lives, so a state only works in the browser that started the flow.
+   */
+  bindProviderState(req: Request, res: Response, binding: string): void {
+    const cookies = this.cookiesFor(req);
+    this.append(res, [cookies.write(providerStateCookie(cookies), binding, 600)]);
+  }
+
+  /** The browser binding of provider sign-in states (null when absent or tampered with). */
+  providerStateBindingOf(req: Request): string | null {
+    const cookies = this.cookiesFor(req);
+    return cookies.read(cookies.parse(req.headers.cookie), providerStateCookie(cookies));
+  }
+
   /** The request's session token: the signed cookie, else `Authorization: Bearer <token>`. */
   tokenOf(req: Request): TokenSource | null {
     const cookies = this.cookiesFor(req);
@@ -168,6 +183,11 @@ export class SessionHttp {
   private append(res: Response, values: string[]): void {
     for (const value of values) res.append('Set-Cookie', value);
   }
+}
+
+/** `tend.oauth_state` (with the session cookies' prefix, `__Secure-` on https). */
+function providerStateCookie(cookies: SessionCookies): string {
+  return cookies.names.sessionToken.replace(/session_token$/, 'oauth_state');
 }
 
 /** The session a guarded route runs under. */

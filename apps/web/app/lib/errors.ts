@@ -68,7 +68,7 @@ export const catalogue: Record<string, Entry> = {
     message: 'Your account has a password, so please enter it above to confirm. Forgotten it? Reset it first, then come back.',
   },
   USER_CANNOT_BE_DELETED_PLEASE_PROVIDE_A_PASSWORD_OR_TOKEN: { message: 'Please enter your password to delete your account.' },
-  BANNED_USER: { message: 'This account has been suspended. Please contact support if you believe this is a mistake.' },
+  BANNED_USER: { message: 'You have been banned from this application. Please contact support if you believe this is an error.' },
   INVALID_ORIGIN: { message: "We couldn't confirm where this request came from. Please reload the page and try again." },
   INVALID_CALLBACKURL: { message: "We couldn't confirm where this request came from. Please reload the page and try again." },
   INVALID_REDIRECTTO: { message: "We couldn't confirm where this request came from. Please reload the page and try again." },

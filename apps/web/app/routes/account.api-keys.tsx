@@ -1,5 +1,5 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, useActionData, useLoaderData } from '@remix-run/react';
+import { Form, useActionData, useLoaderData, type ShouldRevalidateFunction } from '@remix-run/react';
 import { useRef, useState } from 'react';
 import { Field, FormAlert, LocalTime, Notice, SubmitButton, useHydrated, useResetAfter } from '../components/forms';
 import { FreshSignInLink } from '../components/fresh-sign-in';
@@ -75,6 +75,15 @@ export async function action(args: ActionFunctionArgs) {
   return fail({ fields: {}, form: 'Something went wrong. Please reload the page and try again.' }, 400);
 }
 
+/**
+ * Remix skips reloading the list after a refused action (4xx); a key that is gone (deleted in
+ * another window) must leave the list all the same, so refusals of key actions reload it.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) => {
+  const intent = (actionResult as KeysResult | undefined)?.intent;
+  return intent && intent !== 'create' ? true : defaultShouldRevalidate;
+};
+
 const confirmations: Record<string, (name: string) => string> = {
   disabled: (name) => `“${name}” is disabled. Programs using it are refused until you enable it again.`,
   enabled: (name) => `“${name}” is enabled again.`,
@@ -128,23 +137,25 @@ export default function ApiKeys() {
 
       <hr className="divider" />
       <h3>Your keys</h3>
-      {error ? (
-        <div role="alert" className="alert alert--error">
-          <p>{error}</p>
-        </div>
-      ) : null}
-      <FormAlert errors={keyErrors}>
-        <FreshSignInLink errors={keyErrors} back="/account/api-keys" />
-      </FormAlert>
-      {keys.length ? (
-        <ul className="api-keys" aria-label="Your API keys">
-          {keys.map((key) => (
-            <KeyItem key={key.id} apiKey={key} />
-          ))}
-        </ul>
-      ) : error ? null : (
-        <p className="muted">You don't have any API keys yet.</p>
-      )}
+      <div className="api-keys-panel">
+        {error ? (
+          <div role="alert" className="alert alert--error">
+            <p>{error}</p>
+          </div>
+        ) : null}
+        <FormAlert errors={keyErrors}>
+          <FreshSignInLink errors={keyErrors} back="/account/api-keys" />
+        </FormAlert>
+        {keys.length ? (
+          <ul className="api-keys" aria-label="Your API keys">
+            {keys.map((key) => (
+              <KeyItem key={key.id} apiKey={key} />
+            ))}
+          </ul>
+        ) : error ? null : (
+          <p className="muted">You don't have any API keys yet.</p>
+        )}
+      </div>
     </section>
   );
 }

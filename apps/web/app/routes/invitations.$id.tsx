@@ -4,7 +4,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { FormAlert, LocalTime, SubmitButton } from '../components/forms';
 import { FreshSignInLink } from '../components/fresh-sign-in';
-import { aRole } from '../components/organizations/model';
+import { aRole, roleLabel } from '../components/organizations/model';
 import { failureStatus, type ActionResult } from '../lib/actions';
 import { auth, currentSession, expireCookies, requireSession } from '../lib/auth.server';
 import { text } from '../lib/forms';
@@ -35,6 +35,7 @@ export async function loader(args: LoaderFunctionArgs) {
     organizationName: i.organizationName,
     inviterEmail: i.inviterEmail,
     role: aRole(i.role),
+    roleName: roleLabel(i.role),
     email: i.email,
     expiresAt: i.expiresAt,
     expiresUtc: formatUtc(i.expiresAt),
@@ -133,10 +134,8 @@ export default function InvitationPage() {
         </p>
       </div>
       <dl className="facts">
-        <dt>Organization</dt>
-        <dd>{invitation.organizationName}</dd>
-        <dt>Invited by</dt>
-        <dd>{invitation.inviterEmail}</dd>
+        <dt>Role</dt>
+        <dd>{invitation.roleName}</dd>
         <dt>Sent to</dt>
         <dd>{invitation.email}</dd>
         <dt>Expires</dt>

@@ -46,6 +46,8 @@ function view(organization: FullOrganization, userId: string, activeId: string |
     organization: { id: organization.id, name: organization.name, slug: organization.slug, active: organization.id === activeId },
     myRole: aRole(myRole),
     can,
+    // The only owner cannot leave (the gateway refuses it): the page says what to do instead.
+    soleOwner: hasRole(myRole, 'owner') && organization.members.filter((m) => hasRole(m.role, 'owner')).length === 1,
     members,
     invitations: organization.invitations
       .filter((i) => isPending(i))
@@ -176,7 +178,7 @@ export default function OrganizationPage() {
       </section>
     );
   }
-  const { organization, myRole, can, members, invitations, teams, notice } = loaded;
+  const { organization, myRole, can, soleOwner, members, invitations, teams, notice } = loaded;
   const back = `/organizations/${organization.id}`;
   const answered = (section: Section) => (result?.intent === section ? result : undefined);
   const header = answered('header');
@@ -189,7 +191,8 @@ export default function OrganizationPage() {
         <div>
           <h1>{organization.name}</h1>
           <p className="muted org-heading__facts">
-            <span className="org-slug">{organization.slug}</span> · You're {myRole}
+            <span className="org-slug">{organization.slug}</span>
+            <span>You're {myRole}</span>
             {organization.active ? <span className="badge badge--current">Active</span> : null}
           </p>
         </div>
@@ -214,7 +217,7 @@ export default function OrganizationPage() {
       <PendingInvitationsSection invitations={invitations} canCancel={can.cancelInvitations} result={answered('invitations')} back={back} />
       <TeamsSection teams={teams} canManage={can.manageTeams} result={answered('teams')} createResult={answered('create-team')} back={back} />
       {can.updateOrganization ? <SettingsSection organization={organization} result={answered('settings')} back={back} /> : null}
-      <LeaveSection organizationName={organization.name} result={answered('leave')} back={back} />
+      <LeaveSection organizationName={organization.name} soleOwner={soleOwner} result={answered('leave')} back={back} />
       {can.deleteOrganization ? <DeleteSection organizationName={organization.name} result={answered('delete')} back={back} /> : null}
     </div>
   );

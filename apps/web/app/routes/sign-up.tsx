@@ -1,22 +1,26 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, Link, useActionData } from '@remix-run/react';
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { Field, FormAlert, SubmitButton } from '../components/forms';
 import { failureStatus, type ActionResult } from '../lib/actions';
 import { auth, currentSession } from '../lib/auth.server';
 import { describeError } from '../lib/errors';
-import { parseSignUp } from '../lib/forms';
+import { parseSignUp, safeRedirect } from '../lib/forms';
 import { gateway, webOrigin } from '../lib/gateway.server';
 
 export const meta: MetaFunction = () => [{ title: 'Create your account · Tend' }];
 
 export async function loader(args: LoaderFunctionArgs) {
   const api = gateway(args);
-  if (await currentSession(api)) throw redirect('/account', { headers: api.headers });
-  return null;
+  // A deep link (an invitation) that sent the visitor here gets them back once they have an account.
+  const redirectTo = new URL(args.request.url).searchParams.get('redirectTo');
+  const back = redirectTo ? safeRedirect(redirectTo) : null;
+  if (await currentSession(api)) throw redirect(back ?? '/account', { headers: api.headers });
+  return { redirectTo: back };
 }
 
 export async function action(args: ActionFunctionArgs) {
   const form = await args.request.formData();
+  const back = form.get('redirectTo') ? safeRedirect(form.get('redirectTo')) : null;
   const parsed = parseSignUp(form);
   if (!parsed.ok) return data<ActionResult>({ errors: parsed.errors, values: parsed.values }, { status: 400 });
 
@@ -33,11 +37,13 @@ export async function action(args: ActionFunctionArgs) {
     const errors = describeError(result.error, { name: 'name', email: 'email', newPassword: 'password', username: 'username' });
     return data<ActionResult>({ errors, values: { name, email, username: username ?? '' } }, { status: failureStatus(result.status), headers: api.headers });
   }
+  if (back && result.data.token) throw redirect(back, { headers: api.headers });
   throw redirect(`/verify-email?email=${encodeURIComponent(email)}&welcome=1`, { headers: api.headers });
 }
 
 export default function SignUp() {
   const result = useActionData<typeof action>() as ActionResult | undefined;
+  const { redirectTo } = useLoaderData<typeof loader>();
   const errors = result?.errors;
   const values = result?.values ?? {};
   return (
@@ -47,6 +53,7 @@ export default function SignUp() {
         <p className="lead">Welcome. It only takes a minute, and you can change everything later.</p>
       </div>
       <Form method="post" noValidate className="form">
+        {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
         <FormAlert errors={errors}>
           {errors?.code === 'USER_ALREADY_EXISTS' ? (
             <p>
@@ -77,7 +84,7 @@ export default function SignUp() {
         <SubmitButton pendingText="Creating your account…">Create account</SubmitButton>
       </Form>
       <p className="after-form">
-        Already have an account? <Link to="/sign-in">Sign in</Link>
+        Already have an account? <Link to={redirectTo ? `/sign-in?redirectTo=${encodeURIComponent(redirectTo)}` : '/sign-in'}>Sign in</Link>
       </p>
     </section>
   );

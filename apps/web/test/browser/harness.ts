@@ -128,6 +128,7 @@ export async function startStack(): Promise<Stack> {
     HOST: '127.0.0.1',
     AUTH_SECRET: 'test-secret-at-least-32-characters-long',
     AUTH_BASE_URL: gatewayUrl,
+    AUTH_WEB_URL: webUrl,
     AUTH_TRUSTED_ORIGINS: `${webUrl},http://127.0.0.1:${webPort}`,
     PGLITE_DATA_DIR: path.join(dataDir, 'pglite'),
     ...(usePostgres ? { DATABASE_URL: postgresUrl.toString() } : {}),

@@ -31,20 +31,20 @@ describe('CreateUser', () => {
     expect(user.role).toBe('user,admin');
   });
 
-  it('answers 400 USER_ALREADY_EXISTS for a taken email, whatever its case', async () => {
+  it('answers 422 USER_ALREADY_EXISTS for a taken email, whatever its case', async () => {
     const f = adminFixture();
     const { actor } = await f.admin();
     await f.seedUser({ email: 'new.person@example.com' });
-    await expect(new CreateUser(f.users, f.hasher, f.audit, f.clock).execute({ actor, ...input })).rejects.toMatchObject({ status: 400, code: 'USER_ALREADY_EXISTS', message: 'User already exists' });
+    await expect(new CreateUser(f.users, f.hasher, f.audit, f.clock).execute({ actor, ...input })).rejects.toMatchObject({ status: 422, code: 'USER_ALREADY_EXISTS', message: 'User already exists' });
   });
 
-  it('answers 400 USER_ALREADY_EXISTS to the loser of two parallel creations', async () => {
+  it('answers 422 USER_ALREADY_EXISTS to the loser of two parallel creations', async () => {
     const f = adminFixture();
     const { actor } = await f.admin();
     const create = new CreateUser(f.users, f.hasher, f.audit, f.clock);
     const results = await Promise.allSettled([create.execute({ actor, ...input }), create.execute({ actor, ...input })]);
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
-    expect(results.find((r) => r.status === 'rejected')).toMatchObject({ reason: { status: 400, code: 'USER_ALREADY_EXISTS' } });
+    expect(results.find((r) => r.status === 'rejected')).toMatchObject({ reason: { status: 422, code: 'USER_ALREADY_EXISTS' } });
   });
 
   it('answers 403 YOU_ARE_NOT_ALLOWED_TO_CREATE_USERS for a non-admin', async () => {

@@ -39,16 +39,16 @@ describe('SignInWithIdToken: Apple (key set at appleid.apple.com/auth/keys)', ()
     ['a wrong issuer', { iss: 'https://evil.example.com' }],
     ['an expiry in the past', { iat: now() - 600, exp: now() - 60 }],
     ['an age over one hour', { iat: now() - 2 * HOUR, exp: now() + HOUR }],
-  ])('answers 401 INVALID_TOKEN for %s', async (_name, overrides) => {
+  ])('answers 400 INVALID_TOKEN for %s', async (_name, overrides) => {
     const harness = harnessWith();
     const token = await fakes.mintIdToken(appleClaims(overrides));
-    await expect(harness.useCases.signInWithIdToken.execute({ provider: 'apple', idToken: { token } })).rejects.toMatchObject({ status: 401, code: 'INVALID_TOKEN', message: 'invalid token' });
+    await expect(harness.useCases.signInWithIdToken.execute({ provider: 'apple', idToken: { token } })).rejects.toMatchObject({ status: 400, code: 'INVALID_TOKEN', message: 'invalid token' });
   });
 
-  it('answers 401 INVALID_TOKEN for a token signed with a key Apple never published', async () => {
+  it('answers 400 INVALID_TOKEN for a token signed with a key Apple never published', async () => {
     const harness = harnessWith();
     const token = await fakes.mintIdToken(appleClaims(), { key: 'forged' });
-    await expect(harness.useCases.signInWithIdToken.execute({ provider: 'apple', idToken: { token } })).rejects.toMatchObject({ status: 401, code: 'INVALID_TOKEN' });
+    await expect(harness.useCases.signInWithIdToken.execute({ provider: 'apple', idToken: { token } })).rejects.toMatchObject({ status: 400, code: 'INVALID_TOKEN' });
   });
 
   it('refuses a token once the clock has passed its expiry', async () => {
@@ -115,13 +115,13 @@ describe('SignInWithIdToken: Google (token-info endpoint)', () => {
   it.each([
     ['another audience', { aud: 'not-us' }],
     ['another issuer', { iss: 'https://accounts.example.com' }],
-  ])('answers 401 INVALID_TOKEN for %s', async (_name, overrides) => {
+  ])('answers 400 INVALID_TOKEN for %s', async (_name, overrides) => {
     const harness = harnessWith();
     const token = await fakes.mintIdToken(googleClaims(overrides));
-    await expect(harness.useCases.signInWithIdToken.execute({ provider: 'google', idToken: { token } })).rejects.toMatchObject({ status: 401, code: 'INVALID_TOKEN' });
+    await expect(harness.useCases.signInWithIdToken.execute({ provider: 'google', idToken: { token } })).rejects.toMatchObject({ status: 400, code: 'INVALID_TOKEN' });
   });
 
-  it('answers 401 INVALID_TOKEN when token-info refuses the token (bad signature)', async () => {
+  it('answers 400 INVALID_TOKEN when token-info refuses the token (bad signature)', async () => {
     const harness = harnessWith();
     const token = await fakes.mintIdToken(googleClaims(), { key: 'forged' });
     await expect(harness.useCases.signInWithIdToken.execute({ provider: 'google', idToken: { token } })).rejects.toMatchObject({ code: 'INVALID_TOKEN' });

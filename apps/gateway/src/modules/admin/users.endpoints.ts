@@ -1,7 +1,7 @@
 import * as api from '@tend/contracts';
 import { ADMIN_ERRORS, actorOf } from '@tend/admin';
 import { IDENTITY_ERRORS, USERNAME_ERRORS, presentUser } from '@tend/identity';
-import { GENERAL_ERRORS, hasCode, raise } from '@tend/kernel';
+import { GENERAL_ERRORS } from '@tend/kernel';
 import { clientInfo } from '../../http/client.js';
 import { endpoint } from '../../http/endpoint.js';
 import { PLATFORM } from '../../platform.js';
@@ -42,7 +42,7 @@ export const createUser = endpoint({
     deniedOf('set-role'),
     IDENTITY_ERRORS.INVALID_EMAIL,
     ...policyErrors,
-    IDENTITY_ERRORS.USER_ALREADY_EXISTS,
+    ADMIN_ERRORS.USER_ALREADY_EXISTS,
     ADMIN_ERRORS.FAILED_TO_CREATE_USER,
     USERNAME_ERRORS.USERNAME_IS_ALREADY_TAKEN_PLEASE_TRY_ANOTHER,
     USERNAME_ERRORS.USERNAME_IS_TOO_SHORT,
@@ -52,14 +52,8 @@ export const createUser = endpoint({
   ],
   deps: { createUser: ADMIN.CreateUser, config: PLATFORM.Config },
   async handler({ deps, body, auth, req }) {
-    try {
-      const { user } = await deps.createUser.execute({ actor: actorOf(auth, clientInfo(req)), ...body });
-      return { user: presentUser(user, deps.config.userFields) };
-    } catch (error) {
-      // One code, one status across the API: a taken email is 422 here as on sign-up.
-      if (hasCode(error, 'USER_ALREADY_EXISTS')) throw raise(IDENTITY_ERRORS.USER_ALREADY_EXISTS);
-      throw error;
-    }
+    const { user } = await deps.createUser.execute({ actor: actorOf(auth, clientInfo(req)), ...body });
+    return { user: presentUser(user, deps.config.userFields) };
   },
 });
 

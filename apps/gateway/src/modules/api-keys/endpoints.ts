@@ -5,7 +5,17 @@ import { endpoint } from '../../http/endpoint.js';
 import { API_KEYS } from './tokens.js';
 
 const tags = ['API keys'];
+/** What a request authenticated by a key may answer (any guarded route, these ones included). */
+const keyErrors = [
+  API_KEY_ERRORS.INVALID_API_KEY,
+  API_KEY_ERRORS.API_KEY_IS_DISABLED,
+  API_KEY_ERRORS.API_KEY_HAS_EXPIRED,
+  API_KEY_ERRORS.API_KEY_HAS_REACHED_ITS_USAGE_LIMIT,
+  API_KEY_ERRORS.RATE_LIMIT_EXCEEDED,
+];
 const settingErrors = [
+  ...keyErrors,
+  API_KEY_ERRORS.METADATA_MUST_BE_AN_OBJECT_OR_UNDEFINED,
   API_KEY_ERRORS.THE_EXPIRESIN_IS_SMALLER_THAN_THE_PREDEFINED_MINIMUM_VALUE,
   API_KEY_ERRORS.THE_EXPIRESIN_IS_LARGER_THAN_THE_PREDEFINED_MAXIMUM_VALUE,
   API_KEY_ERRORS.THE_REMAINING_COUNT_IS_EITHER_TOO_LARGE_OR_TOO_SMALL,
@@ -37,7 +47,7 @@ export const listApiKeys = endpoint({
   tags,
   auth: 'session',
   response: api.listApiKeysResponse,
-  errors: [SESSION_ERRORS.UNAUTHORIZED],
+  errors: [...keyErrors, SESSION_ERRORS.UNAUTHORIZED],
   deps: { list: API_KEYS.List },
   handler: ({ deps, auth }) => deps.list.execute({ userId: auth.user.id }),
 });
@@ -50,7 +60,7 @@ export const getApiKey = endpoint({
   auth: 'session',
   query: api.getApiKeyQuery,
   response: api.apiKey,
-  errors: [API_KEY_ERRORS.API_KEY_NOT_FOUND, SESSION_ERRORS.UNAUTHORIZED],
+  errors: [API_KEY_ERRORS.API_KEY_NOT_FOUND, ...keyErrors, SESSION_ERRORS.UNAUTHORIZED],
   deps: { get: API_KEYS.Get },
   handler: ({ deps, query, auth }) => deps.get.execute({ userId: auth.user.id, id: query.id }),
 });
@@ -76,7 +86,7 @@ export const deleteApiKey = endpoint({
   auth: 'session',
   body: api.deleteApiKeyBody,
   response: api.success,
-  errors: [API_KEY_ERRORS.API_KEY_NOT_FOUND, SESSION_ERRORS.UNAUTHORIZED],
+  errors: [API_KEY_ERRORS.API_KEY_NOT_FOUND, ...keyErrors, SESSION_ERRORS.UNAUTHORIZED],
   deps: { remove: API_KEYS.Delete },
   handler: ({ deps, body, auth }) => deps.remove.execute({ userId: auth.user.id, keyId: body.keyId }),
 });

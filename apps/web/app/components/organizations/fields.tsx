@@ -14,9 +14,9 @@ interface Described {
   error?: string;
 }
 
-function FieldShell({ id, label, hiddenLabel, hint, error, children, className }: Described & { children: ReactNode; className?: string }) {
+function FieldShell({ id, label, hiddenLabel, hint, error, invalid, children, className }: Described & { children: ReactNode; className?: string; invalid?: boolean }) {
   return (
-    <div className={[error ? 'field field--invalid' : 'field', className].filter(Boolean).join(' ')}>
+    <div className={[error || invalid ? 'field field--invalid' : 'field', className].filter(Boolean).join(' ')}>
       <label htmlFor={id} className={hiddenLabel ? 'visually-hidden' : undefined}>
         {label}
       </label>
@@ -145,7 +145,7 @@ export function SlugFields({ idPrefix, defaultName = '', defaultSlug = '', curre
   // A fresh "taken" from the live check wins over the last submit's error; an edit clears both.
   const slugError = check?.state === 'taken' ? check.message : slug === defaultSlug ? errors.slug : undefined;
   const slugId = `${idPrefix}-slug`;
-  const status = waiting ? 'Checking…' : check?.state === 'available' ? check.message : check?.state === 'unknown' ? check.message : '';
+  const status = check ? check.message : '';
 
   return (
     <>
@@ -165,7 +165,7 @@ export function SlugFields({ idPrefix, defaultName = '', defaultSlug = '', curre
           aria-required
         />
       </FieldShell>
-      <FieldShell id={slugId} label="Slug" hint="Its short name in web addresses: lowercase letters, numbers and dashes." error={slugError}>
+      <FieldShell id={slugId} label="Slug" hint="Its short name in web addresses: lowercase letters, numbers and dashes." invalid={Boolean(slugError)}>
         <input
           id={slugId}
           name="slug"
@@ -180,12 +180,22 @@ export function SlugFields({ idPrefix, defaultName = '', defaultSlug = '', curre
             setEdited(event.target.value !== '');
           }}
           aria-invalid={slugError ? true : undefined}
-          aria-describedby={[slugError ? `${slugId}-error` : null, `${slugId}-hint`, `${slugId}-status`].filter(Boolean).join(' ')}
+          aria-describedby={`${slugId}-status ${slugId}-hint`}
           aria-required
         />
-        <p id={`${slugId}-status`} className={check?.state === 'available' ? 'slug-status slug-status--ok' : 'slug-status'} aria-live="polite">
-          {slugError ? '' : status}
-        </p>
+        {/* One live line under the input: the check's answer, or the error, so nothing jumps as they alternate. */}
+        <div id={`${slugId}-status`} className="slug-status" aria-live="polite">
+          {slugError ? (
+            <p className="field-error">
+              <span aria-hidden="true" className="field-error__icon">!</span> {slugError}
+            </p>
+          ) : (
+            <p className={check?.state === 'available' ? 'slug-status--ok' : undefined}>
+              {/* "Checking…" is for the eyes only: announcing it at every pause in typing would be noise. */}
+              {waiting ? <span aria-hidden="true">Checking…</span> : status}
+            </p>
+          )}
+        </div>
       </FieldShell>
     </>
   );

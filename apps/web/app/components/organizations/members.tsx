@@ -32,28 +32,29 @@ export function MembersSection({ members, can, result, back }: MembersProps) {
         <FreshSignInLink errors={result?.errors} back={back} />
       </FormAlert>
       <div className="table-scroll" role="region" aria-labelledby="members-title" tabIndex={0}>
-        <table className="org-table">
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Email</th>
-              <th scope="col">Role</th>
+        {/* Explicit roles: on small screens the rows are laid out as blocks, which may drop implicit table semantics. */}
+        <table className="org-table" role="table">
+          <thead role="rowgroup">
+            <tr role="row">
+              <th scope="col" role="columnheader">Name</th>
+              <th scope="col" role="columnheader">Email</th>
+              <th scope="col" role="columnheader">Role</th>
               {actions ? (
-                <th scope="col">
+                <th scope="col" role="columnheader">
                   <span className="visually-hidden">Actions</span>
                 </th>
               ) : null}
             </tr>
           </thead>
-          <tbody>
+          <tbody role="rowgroup">
             {members.map((member) => (
-              <tr key={member.id}>
-                <th scope="row" className="org-table__name">
+              <tr key={member.id} role="row">
+                <th scope="row" role="rowheader" className="org-table__name">
                   {member.name}
                   {member.isMe ? <span className="badge badge--current">You</span> : null}
                 </th>
-                <td className="org-table__email">{member.email}</td>
-                <td>
+                <td role="cell" className="org-table__email">{member.email}</td>
+                <td role="cell" className="org-table__role">
                   {member.manageable ? (
                     <Form method="post" className="role-form" key={`${member.id}:${member.role}`}>
                       <input type="hidden" name="memberId" value={member.id} />
@@ -70,7 +71,7 @@ export function MembersSection({ members, can, result, back }: MembersProps) {
                   )}
                 </td>
                 {actions ? (
-                  <td className="org-table__actions">
+                  <td role="cell" className="org-table__actions">
                     {member.manageable ? (
                       <Form method="post">
                         <input type="hidden" name="memberId" value={member.id} />

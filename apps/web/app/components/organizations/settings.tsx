@@ -42,24 +42,30 @@ export function SettingsSection({ organization, result, back }: { organization: 
   );
 }
 
-/** Leave the organization (any member; the only owner is told to hand over first). */
-export function LeaveSection({ organizationName, result, back }: { organizationName: string; result?: ActionResult; back: string }) {
+/** Leave the organization (any member but its only owner, who is told what to do instead). */
+export function LeaveSection({ organizationName, soleOwner, result, back }: { organizationName: string; soleOwner: boolean; result?: ActionResult; back: string }) {
   return (
     <section className="card" aria-labelledby="leave-title">
       <div className="card__header">
         <h2 id="leave-title">Leave</h2>
-        <p className="muted">You'll stop being a member of {organizationName}. To come back, someone will need to invite you again.</p>
+        <p className="muted">
+          {soleOwner
+            ? "You're the only owner, so you can't leave yet. Make another member an owner first, or delete the organization."
+            : `You'll stop being a member of ${organizationName}. To come back, someone will need to invite you again.`}
+        </p>
       </div>
-      <Form method="post" className="form">
-        <FormAlert errors={result?.errors}>
-          <FreshSignInLink errors={result?.errors} back={back} />
-        </FormAlert>
-        <div>
-          <SubmitButton intent="leave" pendingText="Leaving…" variant="secondary">
-            Leave organization
-          </SubmitButton>
-        </div>
-      </Form>
+      {soleOwner ? null : (
+        <Form method="post" className="form">
+          <FormAlert errors={result?.errors}>
+            <FreshSignInLink errors={result?.errors} back={back} />
+          </FormAlert>
+          <div>
+            <SubmitButton intent="leave" pendingText="Leaving…" variant="secondary">
+              Leave organization
+            </SubmitButton>
+          </div>
+        </Form>
+      )}
     </section>
   );
 }

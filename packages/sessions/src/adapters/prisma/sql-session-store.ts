@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers';
 import type { Database, DatabaseHandle } from '@tend/database';
 import { toSession, toUser } from '@tend/database';
 import type { Session, User } from '@tend/kernel';
@@ -98,6 +99,7 @@ export class SqlSessionStore extends PrismaSessionStore {
   override findByToken(token: string): Promise<SessionWithUser | null> {
     if (!this.pending) {
       this.pending = new Map();
+      // node:timers, not the global: a test faking timers must not freeze every session lookup.
       setImmediate(() => void this.flush());
     }
     const pending = this.pending;
