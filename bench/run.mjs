@@ -147,6 +147,7 @@ async function measure(server, database, title, options, { idleFirst = true } = 
     dbCpuMs: cpuDelta(before.db, after.db) / requests,
     // pg_stat_statements also saw the counter's own query once.
     sql: counter ? (after.sql - before.sql - 1) / requests : (after.stats.statements - before.stats.statements) / requests,
+    rss: after.stats.rss,
     peakRss: after.stats.peakRss,
   };
 }
@@ -235,6 +236,7 @@ function line(r, compare = []) {
     r.cpuMs === undefined ? '' : `cpu ${r.cpuMs.toFixed(2).padStart(5)} ms/req`,
     r.dbCpuMs === undefined ? '' : `pg ${r.dbCpuMs.toFixed(2).padStart(5)} ms/req`,
     r.sql === undefined ? '' : `sql ${r.sql.toFixed(2).padStart(4)}/req`,
+    r.rss === undefined ? '' : `rss ${mb(r.rss).padStart(6)}`,
   ];
   const extra = compare.map(([label, base]) => `${ratio(r.rps, base)} ${label}`).join(', ');
   const failed = r.failed ? `  !! ${r.failed} failed` : '';

@@ -40,6 +40,8 @@ async function main(): Promise<void> {
     server.close(async () => {
       // Mails sent in the background (verification, reset) finish before the database closes.
       await container.get(TOKENS.MailDelivery).idle();
+      // Audit events still queued are written before the database closes.
+      await container.get(TOKENS.AuditLog).flush();
       await gateway.close();
       await database.close();
       process.exit(0);

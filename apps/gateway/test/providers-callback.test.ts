@@ -2,6 +2,7 @@
 // always as a redirect, never JSON, never a 500, never a hang.
 import { startFakeProviders, type FakeProviders } from '@tend/providers/testing';
 import { TOKENS } from '../src/tokens.js';
+import { auditLog, signInAdmin } from './admin-helpers.js';
 import { signUp, type TestGateway } from './harness.js';
 import { Browser, ERROR_PAGE, SESSION_COOKIE, errorOf, get, returnFrom, signInWith, start, startProviderGateway } from './providers-harness.js';
 
@@ -200,5 +201,26 @@ describe('linking through the callback of a sign-in', () => {
     } finally {
       fakes.setUser('google', {});
     }
+  });
+});
+
+describe('the audit log', () => {
+  it('records a social sign-in with its provider, and a failed one with the redirect code only', async () => {
+    const admin = await signInAdmin(gateway);
+    fakes.setUser('linkedin', { sub: 'audited-1', email: 'audited.linkedin@example.com' });
+    try {
+      const browser = new Browser();
+      await signInWith(gateway, fakes, browser, 'linkedin');
+      const userId = (await get(gateway, browser, '/get-session').expect(200)).body.user.id as string;
+      const mine = await auditLog(gateway, admin.cookie, { userId });
+      expect(mine.events).toEqual([expect.objectContaining({ action: 'sign-in.success', actorId: userId, targetUserId: userId, detail: { method: 'social', provider: 'linkedin' } })]);
+    } finally {
+      fakes.setUser('linkedin', {});
+    }
+    const failing = new Browser();
+    const { state } = await authorized(failing);
+    await callback(failing, { state, error: 'access_denied' }).expect(302);
+    const failures = await auditLog(gateway, admin.cookie, { action: 'sign-in.failure' });
+    expect(failures.events[0]).toMatchObject({ actorId: null, detail: { method: 'social', provider: 'github', reason: 'access_denied' } });
   });
 });

@@ -75,6 +75,6 @@ export class SessionCookies {
 
   /** Every session cookie, expired (sign-out, deleted account, revoked session). */
   clearAll(): SetCookie[] {
-    return [this.clear(this.names.sessionToken), this.clear(this.names.sessionData), this.clear(this.names.dontRemember)];
+    return [this.clear(this.names.sessionToken), this.clear(this.names.sessionData), this.clear(this.names.dontRemember), this.clear(this.names.adminSession)];
   }
 }

@@ -70,6 +70,8 @@ export function mount(router: Router, spec: AnyEndpoint, context: MountContext):
 /** Records the spec's audit event, if it has one; an audit failure never fails the request. */
 function audit(spec: AnyEndpoint, context: MountContext, req: Request, outcome: AuditOutcome, call: { auth: Auth | null; body: unknown; query: unknown }): void {
   if (!spec.audit || !context.audit) return;
+  // A public route that found its caller itself (sign-out) leaves it in res.locals.auth.
+  call = { ...call, auth: call.auth ?? (req.res?.locals.auth as Auth | undefined) ?? null };
   try {
     const entry: AuditEntry | null = spec.audit(outcome, call as never);
     if (entry) context.audit.record({ ...entry, ...clientInfo(req) });

@@ -271,3 +271,34 @@ browserIt('sorts and pages the users list, and fits a phone screen', async () =>
   expect(await phone.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await phone.context.close();
 });
+
+browserIt('works without JavaScript: search, sort, ban and unban', async () => {
+  const s = stack!;
+  const email = `nojs.${unique()}@example.com`;
+  const person = await s.newPage();
+  await signUp(person.page, email, 'Noor Plain');
+  await person.context.close();
+
+  const { context, page } = await s.newPage({ javaScriptEnabled: false });
+  await signIn(page, adminEmail, adminPassword);
+  await page.waitForURL('**/account');
+  await page.goto('/admin');
+  await page.getByLabel('Search', { exact: true }).fill('Noor');
+  await page.getByLabel('Search in', { exact: true }).selectOption('name');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await page.waitForURL('**q=Noor**');
+  await page.getByRole('link', { name: 'Email, sort A to Z' }).click();
+  await page.waitForURL('**sort=email&dir=asc**');
+  // The search survives sorting.
+  expect(await page.getByLabel('Search', { exact: true }).inputValue()).toBe('Noor');
+  await page.getByRole('link', { name: 'Noor Plain' }).first().click();
+  await page.waitForURL('**/admin/users/**');
+  await page.getByLabel('Duration', { exact: true }).selectOption('permanent');
+  await page.getByRole('button', { name: 'Ban', exact: true }).click();
+  await page.getByText('Noor Plain is banned and has been signed out everywhere.').waitFor();
+  await page.getByText('until unbanned').waitFor();
+  await shot(page, 'no-js-banned');
+  await page.getByRole('button', { name: 'Unban' }).click();
+  await page.getByText('Noor Plain can sign in again.').waitFor();
+  await context.close();
+});

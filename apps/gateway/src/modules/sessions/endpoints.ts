@@ -97,7 +97,11 @@ export const signOut = endpoint({
   deps: { sessions: PLATFORM.SessionManager, http: PLATFORM.SessionHttp },
   async handler({ deps, req, res }) {
     const source = deps.http.tokenOf(req);
-    if (source) await deps.sessions.delete(source.token);
+    if (source) {
+      // Who signs out, for the audit log (the stored session, not the cookie cache).
+      res.locals.auth = await deps.sessions.resolve(source.token, { disableRefresh: true });
+      await deps.sessions.delete(source.token);
+    }
     deps.http.end(req, res);
     return { success: true };
   },
