@@ -219,6 +219,8 @@ describe('the audit log', () => {
     }
     const failing = new Browser();
     const { state } = await authorized(failing);
+    // Newest first: a second later than everything before it.
+    gateway.clock.advance(1000);
     await callback(failing, { state, error: 'access_denied' }).expect(302);
     const failures = await auditLog(gateway, admin.cookie, { action: 'sign-in.failure' });
     expect(failures.events[0]).toMatchObject({ actorId: null, detail: { method: 'social', provider: 'github', reason: 'access_denied' } });
