@@ -1,42 +1,11 @@
 // Inputs of the admin console that components/forms.tsx does not have: a labelled select and a
 // search box. Like its Field: a visible label (or one for screen readers), hint and error tied to
 // the input by aria-describedby.
-import type { ReactNode } from 'react';
+import { FieldShell, describedBy, type Described } from '../field-shell';
 
-interface Labelled {
-  id: string;
+interface Labelled extends Described {
   name: string;
-  label: string;
-  /** Read by screen readers only, when the context already says what the input is. */
-  hiddenLabel?: boolean;
-  hint?: ReactNode;
-  error?: string;
   className?: string;
-}
-
-function describedBy(id: string, hint?: ReactNode, error?: string): string | undefined {
-  return [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ') || undefined;
-}
-
-function Shell({ id, label, hiddenLabel, hint, error, className, children }: Omit<Labelled, 'name'> & { children: ReactNode }) {
-  return (
-    <div className={[error ? 'field field--invalid' : 'field', className].filter(Boolean).join(' ')}>
-      <label htmlFor={id} className={hiddenLabel ? 'visually-hidden' : undefined}>
-        {label}
-      </label>
-      {hint ? (
-        <p id={`${id}-hint`} className="hint">
-          {hint}
-        </p>
-      ) : null}
-      {children}
-      {error ? (
-        <p id={`${id}-error`} className="field-error">
-          <span aria-hidden="true" className="field-error__icon">!</span> {error}
-        </p>
-      ) : null}
-    </div>
-  );
 }
 
 export interface Choice {
@@ -62,8 +31,8 @@ export function SelectField(props: Labelled & { choices: readonly Choice[]; defa
     </option>
   );
   return (
-    <Shell {...props}>
-      <select id={id} name={name} defaultValue={defaultValue} className="admin-select" aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, hint, error)}>
+    <FieldShell {...props}>
+      <select id={id} name={name} defaultValue={defaultValue} className="admin-select" aria-invalid={error ? true : undefined} aria-describedby={describedBy({ id, hint, error })}>
         {groups.map((group) =>
           group.name ? (
             <optgroup key={group.name} label={group.name}>
@@ -74,7 +43,7 @@ export function SelectField(props: Labelled & { choices: readonly Choice[]; defa
           ),
         )}
       </select>
-    </Shell>
+    </FieldShell>
   );
 }
 
@@ -82,7 +51,7 @@ export function SelectField(props: Labelled & { choices: readonly Choice[]; defa
 export function SearchField(props: Labelled & { defaultValue?: string; placeholder?: string }) {
   const { id, name, defaultValue, placeholder, hint, error } = props;
   return (
-    <Shell {...props}>
+    <FieldShell {...props}>
       <input
         id={id}
         name={name}
@@ -92,9 +61,9 @@ export function SearchField(props: Labelled & { defaultValue?: string; placehold
         autoComplete="off"
         spellCheck={false}
         className="admin-input"
-        aria-describedby={describedBy(id, hint, error)}
+        aria-describedby={describedBy({ id, hint, error })}
         aria-invalid={error ? true : undefined}
       />
-    </Shell>
+    </FieldShell>
   );
 }

@@ -1,43 +1,10 @@
 // Inputs of the organization pages. Like components/forms.tsx's Field (label, hint, error tied by
 // aria-describedby), with an explicit id: one page holds several forms with the same field names.
 import { useFetcher } from '@remix-run/react';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { FieldShell, describedBy, type Described } from '../field-shell';
 import { useHydrated } from '../forms';
 import { ROLES, roleLabel, slugify, SLUG_MAX } from './model';
-
-interface Described {
-  id: string;
-  label: string;
-  /** Read by screen readers only (a row's "New name for Team A"). */
-  hiddenLabel?: boolean;
-  hint?: ReactNode;
-  error?: string;
-}
-
-function FieldShell({ id, label, hiddenLabel, hint, error, invalid, children, className }: Described & { children: ReactNode; className?: string; invalid?: boolean }) {
-  return (
-    <div className={[error || invalid ? 'field field--invalid' : 'field', className].filter(Boolean).join(' ')}>
-      <label htmlFor={id} className={hiddenLabel ? 'visually-hidden' : undefined}>
-        {label}
-      </label>
-      {hint ? (
-        <p id={`${id}-hint`} className="hint">
-          {hint}
-        </p>
-      ) : null}
-      {children}
-      {error ? (
-        <p id={`${id}-error`} className="field-error">
-          <span aria-hidden="true" className="field-error__icon">!</span> {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
-function describedBy({ id, hint, error }: Described): string | undefined {
-  return [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ') || undefined;
-}
 
 interface TextFieldProps extends Described {
   name: string;
