@@ -245,6 +245,19 @@ describe('Apple’s form post', () => {
     expect(Object.fromEntries(location.searchParams)).toEqual({ state: 'S'.repeat(32), code: 'c0de', user: '{"name":{"firstName":"Tim"}}', requestSignUp: 'true' });
   });
 
+  it('accepts the post from Apple’s own origin (it only redirects; the state is bound to the browser)', async () => {
+    const res = await gateway.http
+      .post(`${BASE}/callback/apple`)
+      .set('Origin', 'https://appleid.apple.com')
+      .set('Sec-Fetch-Site', 'cross-site')
+      .type('form')
+      .send({ state: 'S'.repeat(32), code: 'c0de' })
+      .expect(302);
+    expect(new URL(res.headers.location as string).pathname).toBe(`${BASE}/callback/apple`);
+    // Every other state-changing route still refuses that origin.
+    await gateway.http.post(`${BASE}/sign-in/social`).set('Origin', 'https://appleid.apple.com').send({ provider: 'apple' }).expect(403);
+  });
+
   it('refuses a form field holding a NUL byte with 400 VALIDATION_ERROR', async () => {
     const res = await gateway.http.post(`${BASE}/callback/apple`).type('form').send('state=a%00b').expect(400);
     expect(res.body).toMatchObject({ code: 'VALIDATION_ERROR', message: 'Invalid body parameters' });

@@ -6,6 +6,7 @@ import { GATEWAY_ERRORS } from './gateway-errors.js';
 export const REDIRECT_FIELDS = ['callbackURL', 'redirectTo', 'errorCallbackURL', 'newUserCallbackURL'] as const;
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const PROVIDER_FORM_POST = /^\/callback\/[^/]+\/?$/;
 
 /**
  * Which origins are trusted: the base URL's (configured, or the request's own when none is
@@ -59,6 +60,9 @@ function originOf(req: Request): string | null {
 export function originCheck(origins: TrustedOrigins): RequestHandler {
   return (req, _res, next) => {
     if (SAFE_METHODS.has(req.method)) return next();
+    // Apple returns the browser with a form POST from its own origin. That route changes nothing:
+    // it only redirects to the GET callback, which the browser-bound state protects.
+    if (PROVIDER_FORM_POST.test(req.path)) return next();
     const origin = originOf(req);
     const trusted = origin !== null && origins.isTrusted(origin, req);
     if (origin !== null && !trusted) throw raise(GATEWAY_ERRORS.INVALID_ORIGIN);
