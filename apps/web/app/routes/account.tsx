@@ -24,6 +24,7 @@ const sections = [
   { to: '/account/password', label: 'Password' },
   { to: '/account/sessions', label: 'Devices' },
   { to: '/account/api-keys', label: 'API keys' },
+  { to: '/account/linked-accounts', label: 'Linked accounts' },
   { to: '/account/delete', label: 'Delete account' },
 ];
 

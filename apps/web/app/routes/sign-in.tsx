@@ -1,11 +1,13 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { Checkbox, Field, FormAlert, Notice, SubmitButton } from '../components/forms';
+import { SocialSignIn } from '../components/providers/social-sign-in';
 import { failureStatus, type ActionResult } from '../lib/actions';
 import { auth, currentSession } from '../lib/auth.server';
 import { describeError } from '../lib/errors';
 import { parseSignIn, safeRedirect } from '../lib/forms';
 import { gateway } from '../lib/gateway.server';
+import { enabledProviders } from '../lib/providers.server';
 
 export const meta: MetaFunction = () => [{ title: 'Sign in · Tend' }];
 
@@ -23,7 +25,8 @@ export async function loader(args: LoaderFunctionArgs) {
   const current = await currentSession(api);
   if (current && !reauth) throw redirect(redirectTo, { headers: api.headers });
   const notice = notices[url.searchParams.get('notice') ?? ''] ?? null;
-  return data({ redirectTo, reauth, notice, identifier: reauth ? (current?.user.email ?? '') : '' }, { headers: api.headers });
+  const providers = await enabledProviders(api);
+  return data({ redirectTo, reauth, notice, identifier: reauth ? (current?.user.email ?? '') : '', providers }, { headers: api.headers });
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -46,7 +49,7 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function SignIn() {
-  const { redirectTo, reauth, notice, identifier } = useLoaderData<typeof loader>();
+  const { redirectTo, reauth, notice, identifier, providers } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>() as ActionResult | undefined;
   const errors = result?.errors;
   const typed = result?.values?.identifier ?? identifier;
@@ -90,6 +93,7 @@ export default function SignIn() {
         </div>
         <SubmitButton pendingText="Signing in…">Sign in</SubmitButton>
       </Form>
+      <SocialSignIn providers={providers} redirectTo={redirectTo} from="sign-in" />
       <p className="after-form">
         New to Tend? <Link to="/sign-up">Create an account</Link>
       </p>

@@ -1,11 +1,13 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { Field, FormAlert, SubmitButton } from '../components/forms';
+import { SocialSignIn } from '../components/providers/social-sign-in';
 import { failureStatus, type ActionResult } from '../lib/actions';
 import { auth, currentSession } from '../lib/auth.server';
 import { describeError } from '../lib/errors';
 import { parseSignUp, safeRedirect } from '../lib/forms';
 import { gateway, webOrigin } from '../lib/gateway.server';
+import { enabledProviders } from '../lib/providers.server';
 
 export const meta: MetaFunction = () => [{ title: 'Create your account · Tend' }];
 
@@ -15,7 +17,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const redirectTo = new URL(args.request.url).searchParams.get('redirectTo');
   const back = redirectTo ? safeRedirect(redirectTo) : null;
   if (await currentSession(api)) throw redirect(back ?? '/account', { headers: api.headers });
-  return { redirectTo: back };
+  return { redirectTo: back, providers: await enabledProviders(api) };
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -43,7 +45,7 @@ export async function action(args: ActionFunctionArgs) {
 
 export default function SignUp() {
   const result = useActionData<typeof action>() as ActionResult | undefined;
-  const { redirectTo } = useLoaderData<typeof loader>();
+  const { redirectTo, providers } = useLoaderData<typeof loader>();
   const errors = result?.errors;
   const values = result?.values ?? {};
   return (
@@ -83,6 +85,7 @@ export default function SignUp() {
         />
         <SubmitButton pendingText="Creating your account…">Create account</SubmitButton>
       </Form>
+      <SocialSignIn providers={providers} redirectTo={redirectTo} from="sign-up" />
       <p className="after-form">
         Already have an account? <Link to={redirectTo ? `/sign-in?redirectTo=${encodeURIComponent(redirectTo)}` : '/sign-in'}>Sign in</Link>
       </p>

@@ -107,7 +107,12 @@ function ensureWebBuild(): void {
   if (result.status !== 0) throw new Error(`web build failed:\n${result.stdout}\n${result.stderr}`);
 }
 
-export async function startStack(): Promise<Stack> {
+export interface StackOptions {
+  /** Extra gateway environment, given both URLs (e.g. identity providers, AUTH_BASE_URL on the web origin). */
+  gatewayEnv?: (urls: { gatewayUrl: string; webUrl: string }) => Record<string, string>;
+}
+
+export async function startStack(options: StackOptions = {}): Promise<Stack> {
   ensureWebBuild();
   const [gatewayPort, webPort] = [await freePort(), await freePort()];
   const gatewayUrl = `http://localhost:${gatewayPort}`;
@@ -136,6 +141,7 @@ export async function startStack(): Promise<Stack> {
     AUTH_RATE_LIMIT: 'off',
     // As in `pnpm start`: the web server calls from 127.0.0.1 and forwards the browser's address.
     AUTH_TRUSTED_PROXIES: 'loopback',
+    ...options.gatewayEnv?.({ gatewayUrl, webUrl }),
   });
   const webServer = start('web', [path.join(web, 'server.mjs')], web, {
     ...env,
