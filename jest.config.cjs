@@ -8,6 +8,8 @@ const projects = ['packages', 'apps'].flatMap((group) =>
     .filter((file) => existsSync(file))
     .flatMap((file) => [].concat(require(file))),
 );
+// The production-like integration suite (two gateways, nginx, PostgreSQL, Redis) and deploy-file checks.
+projects.push(require('./tooling/integration/jest.config.cjs'));
 
 module.exports = {
   projects,

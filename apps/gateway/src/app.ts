@@ -4,11 +4,13 @@ import type { GatewayConfig } from './config.js';
 import { bindValue } from './di.js';
 import type { AnyEndpoint } from './http/endpoint.js';
 import { errorHandler, notFound } from './http/errors.js';
+import { healthRoutes, type Readiness } from './http/health.js';
 import { mount, type Authorizer } from './http/mount.js';
 import { openApiDocument } from './http/openapi.js';
 import { originCheck, redirectCheck } from './http/origins.js';
 import { rateLimit } from './http/rate-limit.js';
 import { referenceRoutes } from './http/reference.js';
+import { requestLog } from './http/request-log.js';
 import { noStore, securityHeaders } from './http/security-headers.js';
 import { META } from './modules/meta/tokens.js';
 import type { GatewayModule } from './modules/index.js';
@@ -22,8 +24,8 @@ export function endpointsOf(modules: readonly GatewayModule[], config: GatewayCo
   return modules.flatMap((module) => module.endpoints).filter((spec) => !spec.enabled || spec.enabled(config));
 }
 
-/** The Express app of a composed container: security checks, every module's routes under the base path, one error mapper. */
-export function createApp(c: Container, modules: readonly GatewayModule[]): Express {
+/** The Express app of a composed container: security checks, every module's routes under the base path, health checks, one error mapper. */
+export function createApp(c: Container, modules: readonly GatewayModule[], readiness: Readiness): Express {
   const config = c.get(PLATFORM.Config);
   const logger = c.get(PLATFORM.Logger);
   const origins = c.get(PLATFORM.TrustedOrigins);
@@ -38,7 +40,11 @@ export function createApp(c: Container, modules: readonly GatewayModule[]): Expr
   app.disable('x-powered-by');
   app.set('etag', false);
   app.set('query parser', 'simple');
+  // First: every request gets an id and one log line, whatever answers it.
+  app.use(requestLog(logger));
   app.use(securityHeaders());
+  // Load balancers' probes: outside the base path, so never rate limited, parsed or authenticated.
+  app.use('/health', healthRoutes(readiness));
 
   const auth = express.Router();
   // Limits first: a limited request costs no body parsing and no database work.

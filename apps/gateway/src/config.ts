@@ -16,6 +16,12 @@ export interface GatewayConfig {
   trustedOrigins: string[];
   session: Partial<SessionConfig>;
   cookieCache: CookieCacheConfig;
+  /**
+   * Where session lookups are answered (AUTH_SESSION_STORAGE, default the database; `redis` caches
+   * them in Redis). With the cookie cache on and `redisUrl` (REDIS_URL) set, revocations reach every
+   * instance through Redis. See session-storage.ts.
+   */
+  sessionStorage?: { storage: 'database' | 'redis'; redisUrl?: string; keyPrefix?: string };
   requireEmailVerification: boolean;
   userFields?: UserFields;
   /** Largest accepted JSON body. */

@@ -32,6 +32,11 @@ const envSchema = z
       .refine((value) => !value || /^postgres(ql)?:\/\//.test(value), 'must be a postgresql:// URL, or unset for the embedded database'),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
     PGLITE_DATA_DIR: z.string().min(1).default('.data/pglite'),
+    // Operations: log level (pino), the scheduled cleanup's interval in seconds (0: off), and how
+    // long a SIGTERM may take before the process gives up waiting and exits 1.
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    AUTH_CLEANUP_INTERVAL: z.coerce.number().int().min(0).max(604_800).default(3600),
+    AUTH_SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
     AUTH_TRUSTED_ORIGINS: z
       .string()
       .optional()
@@ -50,6 +55,7 @@ const envSchema = z
     AUTH_RATE_LIMIT: onOff.optional(),
     REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// URL' }).optional(),
     AUTH_RATE_LIMIT_STORAGE: z.enum(['memory', 'database', 'redis']).optional(),
+    AUTH_SESSION_STORAGE: z.enum(['database', 'redis']).default('database'),
     AUTH_RATE_LIMIT_WINDOW: z.coerce.number().int().min(1).max(86_400).default(10),
     AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(100),
     AUTH_TRUSTED_PROXIES: z
@@ -94,6 +100,9 @@ const envSchema = z
     if (env.AUTH_RATE_LIMIT_STORAGE === 'redis' && !env.REDIS_URL) {
       ctx.addIssue({ code: 'custom', path: ['AUTH_RATE_LIMIT_STORAGE'], message: 'redis storage needs REDIS_URL' });
     }
+    if (env.AUTH_SESSION_STORAGE === 'redis' && !env.REDIS_URL) {
+      ctx.addIssue({ code: 'custom', path: ['AUTH_SESSION_STORAGE'], message: 'redis storage needs REDIS_URL' });
+    }
     if (!!env.AUTH_BOOTSTRAP_ADMIN_EMAIL !== !!env.AUTH_BOOTSTRAP_ADMIN_PASSWORD) {
       ctx.addIssue({ code: 'custom', path: ['AUTH_BOOTSTRAP_ADMIN_PASSWORD'], message: 'AUTH_BOOTSTRAP_ADMIN_EMAIL and AUTH_BOOTSTRAP_ADMIN_PASSWORD go together' });
     }
@@ -129,6 +138,7 @@ export function configFromEnv(env: Env, logger: Logger): GatewayConfig {
     secret,
     trustedOrigins: env.AUTH_TRUSTED_ORIGINS,
     cookieCache: { enabled: env.AUTH_COOKIE_CACHE === 'on', maxAge: 300 },
+    sessionStorage: { storage: env.AUTH_SESSION_STORAGE, redisUrl: env.REDIS_URL },
     requireEmailVerification: env.AUTH_REQUIRE_EMAIL_VERIFICATION === 'on',
     mail: mailSettings(env, logger),
     emailVerification: {

@@ -45,5 +45,6 @@ export function createGateway({ config, database, clock = systemClock, logger = 
     commonPasswords: config.passwordScreening ? loadCommonPasswords() : null,
     modules,
   });
-  return { app: createApp(container, modules), container, close: rateLimit.close };
+  const readiness = { database, redis: rateLimit.ping ?? null };
+  return { app: createApp(container, modules, readiness), container, close: rateLimit.close };
 }

@@ -1,17 +1,23 @@
 // Starts the gateway: validate the environment, open and migrate the database, create the
-// bootstrap administrator, listen, and shut down cleanly on SIGTERM/SIGINT.
+// bootstrap administrator, listen, clean up expired rows on a schedule, and shut down cleanly
+// on SIGTERM/SIGINT (drain requests, flush mail and the audit log, close the pools, exit 0).
 import { resolve } from 'node:path';
 import { databaseTarget, openDatabase } from '@tend/database';
-import { consoleLogger, systemClock } from '@tend/kernel';
+import { consoleLogger, systemClock, type Logger } from '@tend/kernel';
 import { bootstrapAdmin } from './bootstrap-admin.js';
+import { createCleanup } from './cleanup.js';
 import { configFromEnv, EnvError, parseEnv } from './env.js';
 import { createGateway } from './gateway.js';
+import { DrainingServer } from './http/server.js';
+import { createLogger } from './logging.js';
 import { TOKENS } from './tokens.js';
 
-const logger = consoleLogger;
+// Until the environment names a level, start-up failures go out as plain JSON lines.
+let logger: Logger = consoleLogger;
 
 async function main(): Promise<void> {
   const env = parseEnv(process.env);
+  logger = createLogger({ level: env.LOG_LEVEL });
   const config = configFromEnv(env, logger);
   const target = databaseTarget(env.DATABASE_URL, resolve(env.PGLITE_DATA_DIR), env.DATABASE_POOL_SIZE);
   const database = await openDatabase(target);
@@ -27,37 +33,64 @@ async function main(): Promise<void> {
     );
   }
 
-  const server = app.listen(env.PORT, env.HOST, () => {
-    logger.info('gateway listening', { url: `http://${env.HOST === '0.0.0.0' ? 'localhost' : env.HOST}:${env.PORT}${config.basePath}`, database: target.kind });
+  const http = new DrainingServer(app);
+  // Longer than the load balancers' idle timeouts (60 s on most), so they close first.
+  http.server.keepAliveTimeout = 65_000;
+  const address = await http.listen(env.PORT, env.HOST);
+  logger.info('gateway listening', {
+    url: `http://${env.HOST === '0.0.0.0' ? 'localhost' : env.HOST}:${address.port}${config.basePath}`,
+    port: address.port,
+    database: target.kind,
   });
-  server.keepAliveTimeout = 65_000;
+
+  const cleanup = createCleanup(container, database, { intervalSeconds: env.AUTH_CLEANUP_INTERVAL, clock: systemClock, logger });
+  cleanup.start();
 
   let stopping = false;
-  const stop = (signal: string) => {
+  const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    logger.info('gateway stopping', { signal });
-    server.close(async () => {
-      // Mails sent in the background (verification, reset) finish before the database closes.
+    logger.info('gateway stopping', { signal, inFlight: http.inFlight });
+    // Not unref()ed: whatever hangs, the process ends by the deadline.
+    setTimeout(() => {
+      logger.error('gateway did not stop in time', { timeoutMs: env.AUTH_SHUTDOWN_TIMEOUT_MS, inFlight: http.inFlight });
+      http.destroy();
+      process.exit(1);
+    }, env.AUTH_SHUTDOWN_TIMEOUT_MS);
+    try {
+      // Requests under way finish (with Connection: close); idle keep-alive connections close now.
+      await Promise.all([http.close(), cleanup.stop()]);
+      // Mails sent in the background (verification, reset) and queued audit events are written
+      // before the database closes.
       await container.get(TOKENS.MailDelivery).idle();
-      // Audit events still queued are written before the database closes.
-      await container.get(TOKENS.AuditLog).flush();
+      if (container.isBound(TOKENS.AuditLog)) await container.get(TOKENS.AuditLog).flush();
       await gateway.close();
       await database.close();
+      logger.info('gateway stopped', { signal });
       process.exit(0);
-    });
-    server.closeIdleConnections();
-    setTimeout(() => process.exit(1), 10_000).unref();
+    } catch (error) {
+      logger.error('gateway did not stop cleanly', { error: describe(error) });
+      process.exit(1);
+    }
   };
-  process.on('SIGTERM', () => stop('SIGTERM'));
-  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
 }
+
+function describe(error: unknown): string {
+  return error instanceof Error ? (error.stack ?? error.message) : String(error);
+}
+
+process.on('uncaughtException', (error) => {
+  logger.error('uncaught exception', { error: describe(error) });
+  process.exit(1);
+});
 
 main().catch((error: unknown) => {
   if (error instanceof EnvError) {
     console.error(error.message);
   } else {
-    logger.error('gateway failed to start', { error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+    logger.error('gateway failed to start', { error: describe(error) });
   }
   process.exit(1);
 });

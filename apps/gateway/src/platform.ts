@@ -26,6 +26,7 @@ import { ClientAddress } from './http/client.js';
 import { TrustedOrigins } from './http/origins.js';
 import { SessionHttp } from './http/session.js';
 import { createMailer, DEVELOPMENT_LINK_BASE } from './mail.js';
+import { createSessionStorage, type SessionStorage } from './session-storage.js';
 
 export const PLATFORM = {
   Config: token<GatewayConfig>('Config'),
@@ -38,6 +39,8 @@ export const PLATFORM = {
   PasswordHasher: token<PasswordHasher>('PasswordHasher'),
   PasswordPolicy: token<PasswordPolicy>('PasswordPolicy'),
   SessionStore: token<SessionStore>('SessionStore'),
+  /** The session cache and revocation registry behind the store (its Redis connection is closed with it). */
+  SessionStorage: token<SessionStorage>('SessionStorage'),
   SessionManager: token<SessionManager>('SessionManager'),
   TrustedOrigins: token<TrustedOrigins>('TrustedOrigins'),
   SessionHttp: token<SessionHttp>('SessionHttp'),
@@ -68,10 +71,13 @@ export function bindPlatform(c: Container, { config, db, clock, logger, rateLimi
   bindValue(c, PLATFORM.Clock, clock);
   bindValue(c, PLATFORM.Logger, logger);
 
-  bindFactory(c, PLATFORM.UserRepository, [PLATFORM.Database], (database) => new PrismaUserRepository(database));
+  const sessionStorage = createSessionStorage(config, clock, logger);
+  bindValue(c, PLATFORM.SessionStorage, sessionStorage);
+  sessionStorage.observe(c);
+  bindFactory(c, PLATFORM.UserRepository, [PLATFORM.Database], (database) => sessionStorage.users(new PrismaUserRepository(database)));
   bindFactory(c, PLATFORM.AccountRepository, [PLATFORM.Database], (database) => new PrismaAccountRepository(database));
   bindFactory(c, PLATFORM.VerificationRepository, [PLATFORM.Database], (database) => new PrismaVerificationRepository(database));
-  bindFactory(c, PLATFORM.SessionStore, [PLATFORM.Database], (database) => new PrismaSessionStore(database));
+  bindFactory(c, PLATFORM.SessionStore, [PLATFORM.Database], (database) => sessionStorage.store(new PrismaSessionStore(database)));
   bindValue(c, PLATFORM.PasswordHasher, new ScryptPasswordHasher());
   bindValue(c, PLATFORM.PasswordPolicy, { ...DEFAULT_PASSWORD_POLICY, commonPasswords });
 
@@ -81,7 +87,7 @@ export function bindPlatform(c: Container, { config, db, clock, logger, rateLimi
     c,
     PLATFORM.SessionHttp,
     [PLATFORM.SessionManager, PLATFORM.TrustedOrigins, PLATFORM.Clock, PLATFORM.Logger],
-    (manager, origins, time, log) => new SessionHttp(manager, origins, time, log, config.secret, config.cookieCache),
+    (manager, origins, time, log) => new SessionHttp(manager, origins, time, log, config.secret, config.cookieCache, sessionStorage.revocations),
   );
 
   // rate limits: per client and path, and failed password sign-ins per identifier

@@ -8,6 +8,8 @@ import type { RateLimitSettings } from './config.js';
 export interface OwnedStore {
   store: RateLimitStore;
   close(): Promise<void>;
+  /** Redis only: resolves when Redis answers a PING (readiness). */
+  ping?(): Promise<void>;
 }
 
 /**
@@ -22,7 +24,7 @@ export function createRateLimitStore(settings: RateLimitSettings, db: Database, 
       if (!settings.redisUrl) throw new Error('Rate limit storage "redis" needs REDIS_URL');
       const redis = createRateLimitRedis(settings.redisUrl);
       const store = new FallbackRateLimitStore({ primary: new RedisRateLimitStore(redis, { keyPrefix: 'tend:rate-limit:' }), logger, clock, name: 'redis' });
-      return { store, close: async () => void redis.disconnect() };
+      return { store, close: async () => void redis.disconnect(), ping: async () => void (await redis.ping()) };
     }
     default:
       return { store: new MemoryRateLimitStore(), close: async () => undefined };

@@ -2,7 +2,8 @@ import { mkdirSync } from 'node:fs';
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import { PrismaClient } from './generated/prisma/client.js';
-import { migrate, type SqlRunner } from './migrate.js';
+import { migrate, readMigrations, type SqlRunner } from './migrate.js';
+import { appliedMigrationNames, pendingMigrations, pgAdvisoryLock, withTimeout, type AdvisoryLockOptions, type LockOutcome } from './operations.js';
 import { pgliteSql, pgSql, type SqlHandle } from './sql.js';
 
 export type Database = PrismaClient;
@@ -27,8 +28,30 @@ export interface DatabaseHandle {
   exec(sql: string): Promise<void>;
   /** Dumps the embedded database (PGlite only). */
   dump?(): Promise<Blob>;
+  /** `SELECT 1` within `timeoutMs` (default 1 s): rejects when the database cannot answer. */
+  ping(timeoutMs?: number): Promise<void>;
+  /** The names of the migrations on disk not yet applied (empty once up to date). */
+  migrationsPending(): Promise<string[]>;
+  /**
+   * Runs `work` under the advisory lock `key`, so one instance of several does it. By default
+   * it does not wait: when another session holds the lock it answers `{ ran: false }`. On PGlite
+   * (one process) the work just runs.
+   */
+  withAdvisoryLock<T>(key: number, work: () => Promise<T>, options?: AdvisoryLockOptions): Promise<LockOutcome<T>>;
   close(): Promise<void>;
 }
+
+/**
+ * Pool settings that fail fast while PostgreSQL is away or saturated, instead of letting
+ * requests hang: a new connection (or a free one from a full pool) within 2 s, no statement
+ * longer than 15 s, no transaction left idle for 30 s holding its locks, and TCP keep-alive so a
+ * silently dropped connection is noticed. The pool replaces broken connections by itself.
+ */
+export const POOL_SETTINGS = {
+  connectionTimeoutMillis: 2_000,
+  statementTimeoutMs: 15_000,
+  idleInTransactionTimeoutMs: 30_000,
+} as const;
 
 /** Opens the database the target names; nothing is migrated until `migrate()` is called. */
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
@@ -36,7 +59,14 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
 }
 
 function openPostgres(url: string, poolSize = 10): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    connectionTimeoutMillis: POOL_SETTINGS.connectionTimeoutMillis,
+    statement_timeout: POOL_SETTINGS.statementTimeoutMs,
+    idle_in_transaction_session_timeout: POOL_SETTINGS.idleInTransactionTimeoutMs,
+    keepAlive: true,
+  });
   // pg-pool drops a broken idle client by itself; without a listener its 'error' event
   // (a server restart, a dropped test database) would crash the process.
   pool.on('error', () => undefined);
@@ -52,6 +82,8 @@ function openPostgres(url: string, poolSize = 10): DatabaseHandle {
       // One migrator at a time across every gateway instance on this database.
       const client = await pool.connect();
       try {
+        // Migrations (and waiting for another migrator) may take longer than a request may.
+        await client.query('SET statement_timeout = 0');
         await client.query('SELECT pg_advisory_lock(72707369)');
         return await work({
           exec: async (sql) => void (await client.query(sql)),
@@ -59,6 +91,7 @@ function openPostgres(url: string, poolSize = 10): DatabaseHandle {
         });
       } finally {
         await client.query('SELECT pg_advisory_unlock(72707369)').catch(() => undefined);
+        await client.query('RESET statement_timeout').catch(() => undefined);
         client.release();
       }
     },
@@ -69,6 +102,9 @@ function openPostgres(url: string, poolSize = 10): DatabaseHandle {
     sql: pgSql(pool),
     migrate: () => migrate(runner),
     exec: runner.exec,
+    ping: async (timeoutMs = 1_000) => void (await withTimeout(pool.query('SELECT 1'), timeoutMs, 'database ping')),
+    migrationsPending: pendingMigrations(readMigrations, () => appliedMigrationNames(runner.query)),
+    withAdvisoryLock: (key, work, options) => pgAdvisoryLock(pool, key, work, options),
     async close() {
       await prisma.$disconnect();
       await pool.end();
@@ -98,6 +134,10 @@ async function openPglite(target: { dataDir?: string; loadDataDir?: Blob }): Pro
     sql: pgliteSql(pglite),
     migrate: () => migrate(runner),
     exec: runner.exec,
+    ping: async (timeoutMs = 1_000) => void (await withTimeout(pglite.query('SELECT 1'), timeoutMs, 'database ping')),
+    migrationsPending: pendingMigrations(readMigrations, () => appliedMigrationNames(runner.query)),
+    // One process owns the embedded database: there is no other instance to exclude.
+    withAdvisoryLock: async (_key, work) => ({ ran: true, value: await work() }),
     async dump() {
       return (await pglite.dumpDataDir('none')) as Blob;
     },

@@ -1,4 +1,4 @@
-import type { Account, User, Verification } from '@tend/kernel';
+import type { Account, Session, User, Verification } from '@tend/kernel';
 
 /** Where users live. Emails and usernames are stored lowercase. */
 export interface UserRepository {
@@ -6,10 +6,11 @@ export interface UserRepository {
   findByEmail(email: string): Promise<User | null>;
   findByUsername(username: string): Promise<User | null>;
   /**
-   * Creates a user and, when given, its first account, atomically. A taken email answers
-   * 422 User already exists (whoever loses a race of two sign-ups gets it).
+   * Creates a user and, when given, its first account and first session, in one transaction:
+   * either all of them exist afterwards or none does. A taken email answers 422 User already
+   * exists (whoever loses a race of two sign-ups gets it).
    */
-  create(user: User, account?: Account): Promise<User>;
+  create(user: User, account?: Account, session?: Session): Promise<User>;
   update(id: string, patch: Partial<Omit<User, 'id' | 'createdAt'>>): Promise<User>;
   /** Deletes a user with its sessions and accounts. */
   delete(id: string): Promise<void>;

@@ -60,7 +60,7 @@ export interface ProvidersEnv {
 
 /**
  * Reads the provider settings out of an environment-like record (the gateway passes its
- * validated env; this never touches process.env). Lists are comma- or space-separated, booleans
+ * validated env; this never reads the process environment). Lists are comma- or space-separated, booleans
  * `true`/`false`/`1`/`0`. Values are checked again by ProviderRegistry.
  */
 export function providersSettingsFromEnv(env: Record<string, string | undefined>): ProvidersEnv {

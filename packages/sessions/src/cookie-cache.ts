@@ -1,5 +1,6 @@
-import { raise, signValue, type Session, type User } from '@tend/kernel';
+import { raise, signValue } from '@tend/kernel';
 import { SESSION_ERRORS } from './error-codes.js';
+import { reviveSessionWithUser } from './session-json.js';
 import type { SessionWithUser } from './session-store.port.js';
 
 /** A cached session cookie may not exceed this many characters. */
@@ -13,13 +14,10 @@ export interface CookieCacheConfig {
 
 export const DEFAULT_COOKIE_CACHE: CookieCacheConfig = { enabled: false, maxAge: 300 };
 
-const SESSION_DATES = ['expiresAt', 'createdAt', 'updatedAt'] as const;
-const USER_DATES = ['createdAt', 'updatedAt', 'banExpires'] as const;
-
-function revive<T extends object>(record: T, keys: readonly string[]): T {
-  const copy = { ...record } as Record<string, unknown>;
-  for (const key of keys) if (typeof copy[key] === 'string') copy[key] = new Date(copy[key] as string);
-  return copy as T;
+/** A copy read from the cookie cache, with the time it was written. */
+export interface CachedSessionCopy extends SessionWithUser {
+  /** When the copy was made: a revocation after this time makes it worthless. */
+  cachedAt: Date;
 }
 
 /**
@@ -41,12 +39,21 @@ export class CookieCache {
 
   /** The cached session of a verified cookie payload, or null when missing, stale or expired. */
   decode(payload: string | null, now: Date): SessionWithUser | null {
+    const copy = this.read(payload, now);
+    return copy && { session: copy.session, user: copy.user };
+  }
+
+  /**
+   * Like `decode`, with the time the copy was made (its `cachedUntil` less the max age), which the
+   * revocation registry compares with the revocations of the copy's user.
+   */
+  read(payload: string | null, now: Date): CachedSessionCopy | null {
     if (!payload) return null;
     try {
       const data = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as SessionWithUser & { cachedUntil: number };
-      const session = revive<Session>(data.session, SESSION_DATES);
-      if (data.cachedUntil <= now.getTime() || session.expiresAt.getTime() <= now.getTime()) return null;
-      return { session, user: revive<User>(data.user, USER_DATES) };
+      const { session, user } = reviveSessionWithUser(data);
+      if (!(data.cachedUntil > now.getTime()) || session.expiresAt.getTime() <= now.getTime()) return null;
+      return { session, user, cachedAt: new Date(data.cachedUntil - this.config.maxAge * 1000) };
     } catch {
       return null;
     }

@@ -41,9 +41,23 @@ export class SessionManager {
   }
 
   async create(input: CreateSessionInput): Promise<Session> {
+    const session = this.build(input);
+    try {
+      await this.store.create(session);
+    } catch {
+      throw raise(SESSION_ERRORS.FAILED_TO_CREATE_SESSION);
+    }
+    return session;
+  }
+
+  /**
+   * A new session (fresh id and token, the configured lifetime) without storing it: for a
+   * caller that stores it in its own transaction (sign-up stores user, account and session at once).
+   */
+  build(input: CreateSessionInput): Session {
     const now = this.clock.now();
     const lifetime = input.expiresIn ?? (input.rememberMe === false ? this.config.shortExpiresIn : this.config.expiresIn);
-    const session: Session = {
+    return {
       id: this.newId(),
       token: randomToken(SESSION_TOKEN_LENGTH),
       userId: input.userId,
@@ -55,12 +69,6 @@ export class SessionManager {
       createdAt: now,
       updatedAt: now,
     };
-    try {
-      await this.store.create(session);
-    } catch {
-      throw raise(SESSION_ERRORS.FAILED_TO_CREATE_SESSION);
-    }
-    return session;
   }
 
   /**

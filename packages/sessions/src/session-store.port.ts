@@ -19,4 +19,9 @@ export interface SessionStore {
   deleteByUser(userId: string, exceptToken?: string): Promise<void>;
   /** Deletes the user's sessions that expired at or before `now`. */
   deleteExpired(userId: string, now: Date): Promise<void>;
+  /**
+   * Deletes every user's sessions that expired at or before `now` and answers how many (the
+   * gateway's scheduled cleanup). Stores that expire entries by themselves may leave it out.
+   */
+  purgeExpired?(now: Date): Promise<number>;
 }

@@ -1,6 +1,8 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { isDatabaseUnavailable } from '@tend/database';
 import { AuthError, GENERAL_ERRORS, raise, type Logger } from '@tend/kernel';
 import { GATEWAY_ERRORS } from './gateway-errors.js';
+import { requestIdOfResponse } from './request-log.js';
 
 interface BodyParserError {
   type?: string;
@@ -10,10 +12,15 @@ interface BodyParserError {
 /** The one error mapper: every failure leaves as `{ code, message }` with the spec's status. */
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (error: unknown, req, res, _next) => {
+    const requestId = requestIdOfResponse(res);
+    if (isDatabaseUnavailable(error)) {
+      // An outage, not a bug: the client is told to retry, the log says why in one line.
+      logger.warn('database unavailable', { requestId, method: req.method, path: req.path, reason: reasonOf(error) });
+    }
     const known = toAuthError(error);
     if (!known) {
       // Unknown failures are logged with their stack; the client sees no stack and no SQL.
-      logger.error('unhandled error', { method: req.method, path: req.path, error: describe(error) });
+      logger.error('unhandled error', { requestId, method: req.method, path: req.path, error: describe(error) });
     }
     const reply = known ?? raise(GENERAL_ERRORS.INTERNAL_SERVER_ERROR);
     if (res.headersSent) return;
@@ -37,7 +44,24 @@ function toAuthError(error: unknown): AuthError | null {
       return raise(GATEWAY_ERRORS.UNSUPPORTED_MEDIA_TYPE);
   }
   if (typeof parserError?.status === 'number' && parserError.status >= 400 && parserError.status < 500) return raise(GATEWAY_ERRORS.BAD_REQUEST);
+  if (isDatabaseUnavailable(error)) return serviceUnavailable();
   return databaseInputError(error);
+}
+
+/**
+ * 503 Service unavailable with `Retry-After: 1`: the database is away (refused or dropped
+ * connections, an admin shutdown, a full pool). The pool reconnects by itself, so the client
+ * may simply try again.
+ */
+export function serviceUnavailable(): AuthError {
+  return Object.assign(raise(GATEWAY_ERRORS.SERVICE_UNAVAILABLE), { headers: () => ({ 'Retry-After': '1' }) });
+}
+
+/** The driver's code or first line, for the log only: never sent to the client. */
+function reasonOf(error: unknown): string {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  const text = typeof message === 'string' ? message.split('\n').find((line) => line.trim()) ?? '' : String(error);
+  return [typeof code === 'string' ? code : null, text.trim().slice(0, 200)].filter(Boolean).join(': ');
 }
 
 /**

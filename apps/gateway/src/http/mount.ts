@@ -48,7 +48,7 @@ export function mount(router: Router, spec: AnyEndpoint, context: MountContext):
     let input: { body: unknown; query: unknown } = { body: undefined, query: undefined };
     let auth: Auth | null = null;
     try {
-      auth = needsSession ? await context.sessions.resolve(req, res) : null;
+      auth = needsSession ? await context.sessions.resolve(req, res, { disableCookieCache: spec.method !== 'get' }) : null;
       if (needsSession && !auth) throw raise(SESSION_ERRORS.UNAUTHORIZED);
       const params = parse(spec.params, req.params, 'params');
       const query = parse(spec.query, req.query, 'query');

@@ -1,6 +1,6 @@
 import type { Request, RequestHandler, Response } from 'express';
 import { raise, type Clock, type Logger, type Session, type User } from '@tend/kernel';
-import { CookieCache, SESSION_ERRORS, SessionCookies, type SessionManager, type SessionWithUser } from '@tend/sessions';
+import { CookieCache, SESSION_ERRORS, SessionCookies, type RevocationRegistry, type SessionManager, type SessionWithUser } from '@tend/sessions';
 import type { TrustedOrigins } from './origins.js';
 
 export interface Auth {
@@ -38,6 +38,8 @@ export class SessionHttp {
     private readonly logger: Logger,
     secret: string,
     cacheConfig: { enabled: boolean; maxAge: number },
+    /** Checked before a cached cookie answers (null: the cookie cache is off). */
+    private readonly revocations: RevocationRegistry | null = null,
   ) {
     this.secure = new SessionCookies(secret, { secure: true });
     this.plain = new SessionCookies(secret, { secure: false });
@@ -54,14 +56,22 @@ export class SessionHttp {
     return this.origins.baseURLOf(req).startsWith('https:') ? this.secure : this.plain;
   }
 
-  /** The live session of the request, refreshing it (and its cookie) when due. */
+  /**
+   * The live session of the request, refreshing it (and its cookie) when due. With the cookie
+   * cache on, a cached cookie answers unless the revocation registry refuses it (ended since, or
+   * the registry cannot tell); `disableCookieCache` always asks the store (state-changing routes).
+   */
   async resolve(req: Request, res: Response, options: { disableCookieCache?: boolean; disableRefresh?: boolean } = {}): Promise<Auth | null> {
     const source = this.tokenOf(req);
     if (!source) return this.authenticators.length ? this.viaAuthenticators(req) : null;
     const cookies = this.cookiesFor(req);
+    // Before the lookup: a copy made from it is older than any revocation the lookup did not see.
+    const now = this.clock.now();
     if (this.cache.config.enabled && !options.disableCookieCache && source.fromCookie) {
-      const cached = this.cache.decode(cookies.read(source.cookies, cookies.names.sessionData), this.clock.now());
-      if (cached && cached.session.token === source.token) return cached;
+      const cached = this.cache.read(cookies.read(source.cookies, cookies.names.sessionData), now);
+      if (cached && cached.session.token === source.token && !(await this.revocations?.isRevoked(cached.session.token, cached.user.id, cached.cachedAt))) {
+        return { session: cached.session, user: cached.user };
+      }
     }
     const resolved = await this.manager.resolve(source.token, { disableRefresh: options.disableRefresh, dontRemember: source.dontRemember });
     if (!resolved) {
@@ -70,7 +80,7 @@ export class SessionHttp {
     }
     if (source.fromCookie) {
       if (resolved.refreshed) this.append(res, [cookies.write(cookies.names.sessionToken, resolved.session.token, this.manager.config.expiresIn)]);
-      this.writeCache(res, cookies, resolved);
+      this.writeCache(res, cookies, resolved, now);
     }
     return { session: resolved.session, user: resolved.user };
   }
@@ -170,10 +180,10 @@ export class SessionHttp {
     return null;
   }
 
-  private writeCache(res: Response, cookies: SessionCookies, data: SessionWithUser): void {
+  private writeCache(res: Response, cookies: SessionCookies, data: SessionWithUser, madeAt = this.clock.now()): void {
     if (!this.cache.config.enabled) return;
     try {
-      this.append(res, [cookies.write(cookies.names.sessionData, this.cache.encode(data, this.clock.now()), this.cache.config.maxAge)]);
+      this.append(res, [cookies.write(cookies.names.sessionData, this.cache.encode(data, madeAt), this.cache.config.maxAge)]);
     } catch (error) {
       // Too large to cache: the session still works, just without the cookie cache.
       this.logger.warn('session not cached in a cookie', { reason: (error as Error).message });

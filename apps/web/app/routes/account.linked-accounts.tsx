@@ -1,18 +1,24 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useActionData, useLoaderData, type ShouldRevalidateFunction } from '@remix-run/react';
 import { FormAlert, Notice } from '../components/forms';
+import { ContinueToProvider } from '../components/providers/continue-to-provider';
 import { FreshSignInLink } from '../components/fresh-sign-in';
 import { AccountList, LinkProviders } from '../components/providers/linked-accounts';
 import { isKnownProvider, providerName } from '../components/providers/model';
 import { failureStatus, type ActionResult } from '../lib/actions';
 import { requireSession } from '../lib/auth.server';
-import { text } from '../lib/forms';
+import { checked, text } from '../lib/forms';
 import { gateway, webOrigin } from '../lib/gateway.server';
 import { accountRow, describeProviderError, enabledProviders, providerApi, startProviderLink, type AccountRow } from '../lib/providers.server';
 
 export const meta: MetaFunction = () => [{ title: 'Linked accounts · Tend' }];
 
 const back = '/account/linked-accounts';
+
+/** Without JavaScript, a link answers the provider's URL for the page to continue to. */
+interface LinkResult extends ActionResult {
+  continueTo?: { url: string; name: string };
+}
 
 export async function loader(args: LoaderFunctionArgs) {
   const api = gateway(args);
@@ -45,8 +51,9 @@ export async function action(args: ActionFunctionArgs) {
     if (!isKnownProvider(provider)) return data<ActionResult>({ intent, errors: describeProviderError({ code: 'PROVIDER_NOT_FOUND' }) }, { status: 400 });
     const result = await startProviderLink(api, { origin: webOrigin(args.request), provider });
     if (!result.ok) return fail(result);
-    // Off to the provider; the binding cookie goes with this redirect.
-    throw redirect(result.data.url, { headers: api.headers });
+    // Off to the provider; the binding cookie goes with this answer (see ContinueToProvider).
+    if (checked(form, 'scripted')) throw redirect(result.data.url, { headers: api.headers });
+    return data<LinkResult>({ intent, continueTo: { url: result.data.url, name: providerName(provider) } }, { headers: api.headers });
   }
 
   if (intent.startsWith('unlink:')) {
@@ -66,13 +73,14 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defau
 
 export default function LinkedAccounts() {
   const { accounts, available, linked, error } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>() as ActionResult | undefined;
+  const result = useActionData<typeof action>() as LinkResult | undefined;
   return (
     <section className="card" aria-labelledby="linked-accounts-title">
       <div className="card__header">
         <h2 id="linked-accounts-title">Linked accounts</h2>
         <p className="muted">The ways you can sign in to Tend. Link an account you already use elsewhere, and you can sign in with it instead of a password.</p>
       </div>
+      {result?.continueTo ? <ContinueToProvider url={result.continueTo.url} name={result.continueTo.name} linking /> : null}
       {linked && !result ? <Notice>{linked} is now linked. You can use it to sign in.</Notice> : null}
       {result?.done === 'unlinked' ? <Notice>{result.detail ?? 'That account'} is unlinked. You can no longer sign in with it.</Notice> : null}
       {error ? (

@@ -40,7 +40,8 @@ export function loader({ request }: LoaderFunctionArgs) {
     retry: retryLink(from, redirectTo),
     // An existing account with this email: sign in with the password, then link the provider.
     passwordSignIn: code === 'account_not_linked' ? `/sign-in?redirectTo=${encodeURIComponent('/account/linked-accounts')}` : null,
-    emailSignUp: code === 'email_not_found' || code === 'signup_disabled' ? '/sign-up' : null,
+    // From the sign-up page, trying again is where the email form is.
+    emailSignUp: (code === 'email_not_found' || code === 'signup_disabled') && from !== 'sign-up' ? '/sign-up' : null,
   };
 }
 

@@ -91,7 +91,9 @@ export default function SignIn() {
             Forgot password?
           </Link>
         </div>
-        <SubmitButton pendingText="Signing in…">Sign in</SubmitButton>
+        <SubmitButton intent="sign-in" pendingText="Signing in…">
+          Sign in
+        </SubmitButton>
       </Form>
       <SocialSignIn providers={providers} redirectTo={redirectTo} from="sign-in" />
       <p className="after-form">

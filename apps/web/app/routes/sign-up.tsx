@@ -83,7 +83,9 @@ export default function SignUp() {
           hint="Letters, numbers, underscores and dots. You can sign in with it too."
           spellCheck={false}
         />
-        <SubmitButton pendingText="Creating your account…">Create account</SubmitButton>
+        <SubmitButton intent="sign-up" pendingText="Creating your account…">
+          Create account
+        </SubmitButton>
       </Form>
       <SocialSignIn providers={providers} redirectTo={redirectTo} from="sign-up" />
       <p className="after-form">

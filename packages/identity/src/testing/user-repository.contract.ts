@@ -1,4 +1,4 @@
-import { CREDENTIAL_PROVIDER, newAccount, newUser, uuid } from '@tend/kernel';
+import { CREDENTIAL_PROVIDER, newAccount, newUser, uuid, type Session } from '@tend/kernel';
 import type { AccountRepository, UserRepository } from '../ports.js';
 
 export interface IdentityHarness {
@@ -47,6 +47,38 @@ export function identityContract(name: string, open: () => Promise<IdentityHarne
       const second = user();
       await expect(h.users.create(second, { ...account, id: uuid(), userId: second.id })).rejects.toBeDefined();
       expect(await h.users.findById(second.id)).toBeNull();
+    });
+
+    it('creates user, credential account and session in one transaction: a failed session insert leaves nothing, and the same email signs up afterwards', async () => {
+      const session = (userId: string, token = uuid().replace(/-/g, '')): Session => ({
+        id: uuid(),
+        token,
+        userId,
+        expiresAt: new Date(now.getTime() + 86_400_000),
+        ipAddress: null,
+        userAgent: null,
+        impersonatedBy: null,
+        activeOrganizationId: null,
+        createdAt: now,
+        updatedAt: now,
+      });
+      const credential = (userId: string) => newAccount({ id: uuid(), accountId: userId, providerId: CREDENTIAL_PROVIDER, userId, password: 'hash' }, now);
+      const first = user();
+      const taken = session(first.id);
+      await h.users.create(first, credential(first.id), taken);
+      expect(await h.sessionCount(first.id)).toBe(1);
+
+      // The session insert comes after the user's and the account's, and fails (its token is taken).
+      const second = user();
+      await expect(h.users.create(second, credential(second.id), session(second.id, taken.token))).rejects.toBeDefined();
+      expect(await h.users.findByEmail(second.email)).toBeNull();
+      expect(await h.accounts.findCredential(second.id)).toBeNull();
+      expect(await h.sessionCount(second.id)).toBe(0);
+
+      await h.users.create(second, credential(second.id), session(second.id));
+      expect((await h.users.findByEmail(second.email))?.id).toBe(second.id);
+      expect(await h.accounts.findCredential(second.id)).not.toBeNull();
+      expect(await h.sessionCount(second.id)).toBe(1);
     });
 
     it('updates a user and answers 404 User not found for a missing one', async () => {

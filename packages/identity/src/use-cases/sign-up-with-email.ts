@@ -74,16 +74,12 @@ export class SignUpWithEmail {
     const user = newUser({ ...fields, id, email, name: String(fields.name ?? '') }, now);
     const hash = await this.hasher.hash(input.password);
     const account = newAccount({ id: this.newId(), accountId: id, providerId: CREDENTIAL_PROVIDER, userId: id, password: hash }, now);
-    const created = await this.users.create(user, account);
+    const signIn = this.config.autoSignIn && !this.config.requireEmailVerification;
+    const session = signIn ? this.sessions.build({ userId: id, rememberMe: input.rememberMe, ipAddress: input.ipAddress, userAgent: input.userAgent }) : null;
+    // User, credential account and session in one transaction: a failure half-way leaves no
+    // half-made account behind to block signing up again.
+    const created = await this.users.create(user, account, session ?? undefined);
     await this.events.userCreated?.(created, { callbackURL: input.callbackURL });
-
-    if (!this.config.autoSignIn || this.config.requireEmailVerification) return { user: created, session: null };
-    const session = await this.sessions.create({
-      userId: created.id,
-      rememberMe: input.rememberMe,
-      ipAddress: input.ipAddress,
-      userAgent: input.userAgent,
-    });
     return { user: created, session };
   }
 }

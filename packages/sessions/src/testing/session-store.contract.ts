@@ -170,5 +170,17 @@ export function sessionStoreContract(name: string, open: () => Promise<SessionSt
       expect(await find(expired.token)).toBeNull();
       expect(await find(live.token)).not.toBeNull();
     });
+
+    it('purges the expired sessions of every user, answering how many went (when the store offers it)', async () => {
+      if (!harness.store.purgeExpired) return;
+      const other = newUser({ id: uuid(), email: `${uuid()}@example.com`, name: 'Bea' }, now);
+      await harness.seedUser(other);
+      const live = session();
+      const expired = [session({ expiresAt: now }), session({ userId: other.id, expiresAt: new Date(now.getTime() - DAY) })];
+      for (const s of [live, ...expired]) await harness.store.create(s);
+      expect(await harness.store.purgeExpired(now)).toBe(2);
+      for (const s of expired) expect(await find(s.token)).toBeNull();
+      expect(await find(live.token)).not.toBeNull();
+    });
   });
 }

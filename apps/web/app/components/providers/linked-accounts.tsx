@@ -1,8 +1,9 @@
 // The linked-accounts page's parts: the accounts a person signs in with, and the providers they
 // can still link. The last way to sign in is never offered for removal (the gateway refuses it too).
-import { Form } from '@remix-run/react';
+import { Form, Link } from '@remix-run/react';
 import { formatLocal } from '../../lib/format';
 import { LocalTime, SubmitButton } from '../forms';
+import { ScriptedMarker } from './continue-to-provider';
 import { ProviderMark } from './social-sign-in';
 import type { ProviderView } from './model';
 
@@ -30,15 +31,17 @@ export function AccountList({ accounts }: { accounts: AccountView[] }) {
             <h3 className="linked-account__name">{account.name}</h3>
             <dl className="facts">
               <dt>{account.credential ? 'Email' : 'Account ID'}</dt>
-              <dd>
-                <code className="linked-account__id">{account.label}</code>
-              </dd>
+              <dd>{account.credential ? account.label : <code className="linked-account__id">{account.label}</code>}</dd>
               <dt>Linked</dt>
               <dd>
                 <LocalTime iso={account.createdAt} utc={account.createdUtc} local={formatLocal} />
               </dd>
             </dl>
-            {account.credential ? <p className="linked-account__note">Change it on the Password page.</p> : null}
+            {account.credential ? (
+              <p className="linked-account__note">
+                Change your password on the <Link to="/account/password">Password</Link> page.
+              </p>
+            ) : null}
             {!account.credential && last ? (
               <p className="linked-account__note" id={`last-${account.id}`}>
                 This is the only way you can sign in, so it can't be removed. Link another account first.
@@ -74,6 +77,7 @@ export function LinkProviders({ providers }: { providers: ProviderView[] }) {
         <li key={provider.id}>
           <Form method="post">
             <input type="hidden" name="provider" value={provider.id} />
+            <ScriptedMarker />
             <SubmitButton intent={`link:${provider.id}`} pendingText={`Opening ${provider.name}…`} variant="secondary">
               <ProviderMark {...provider} />
               <span>Link {provider.name}</span>

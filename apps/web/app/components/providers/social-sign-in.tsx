@@ -2,6 +2,7 @@
 // action asks the gateway to start the sign-in and sends the browser on to the provider.
 import { Form } from '@remix-run/react';
 import { SubmitButton } from '../forms';
+import { ScriptedMarker } from './continue-to-provider';
 import type { FlowOrigin, ProviderView } from './model';
 
 /** A quiet round mark with the provider's initial: decorative, the button says the name. */
@@ -35,6 +36,7 @@ export function SocialSignIn({ providers, redirectTo, from }: Props) {
               <input type="hidden" name="provider" value={provider.id} />
               <input type="hidden" name="from" value={from} />
               {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
+              <ScriptedMarker />
               <SubmitButton intent={`provider:${provider.id}`} pendingText={`Opening ${provider.name}…`} variant="secondary">
                 <ProviderMark {...provider} />
                 <span>Continue with {provider.name}</span>

@@ -1,4 +1,4 @@
-import { raise, type Account, type MemoryTables, type User } from '@tend/kernel';
+import { raise, type Account, type MemoryTables, type Session, type User } from '@tend/kernel';
 import { IDENTITY_ERRORS } from '../../error-codes.js';
 import type { UserRepository } from '../../ports.js';
 import { USERNAME_ERRORS } from '../../username.js';
@@ -20,15 +20,18 @@ export class MemoryUserRepository implements UserRepository {
     return this.find((u) => u.username === username);
   }
 
-  async create(user: User, account?: Account): Promise<User> {
+  async create(user: User, account?: Account, session?: Session): Promise<User> {
+    // Every check before the first write, so a refused create leaves nothing (as the transaction does).
     this.assertUnique(user);
     if (account) {
       for (const other of this.tables.accounts.values()) {
         if (other.providerId === account.providerId && other.accountId === account.accountId) throw new Error('Account already exists');
       }
     }
+    if (session && this.tables.sessions.has(session.token)) throw new Error('Duplicate session token');
     this.tables.users.set(user.id, { ...user });
     if (account) this.tables.accounts.set(account.id, { ...account });
+    if (session) this.tables.sessions.set(session.token, { ...session, userId: user.id });
     return { ...user };
   }
 

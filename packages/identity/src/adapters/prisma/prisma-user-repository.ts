@@ -1,5 +1,5 @@
 import { isNotFound, isUniqueViolation, toUser, violatedFields, type Database } from '@tend/database';
-import { raise, type Account, type User } from '@tend/kernel';
+import { raise, type Account, type Session, type User } from '@tend/kernel';
 import { IDENTITY_ERRORS } from '../../error-codes.js';
 import type { UserRepository } from '../../ports.js';
 import { USERNAME_ERRORS } from '../../username.js';
@@ -23,11 +23,17 @@ export class PrismaUserRepository implements UserRepository {
     return row && toUser(row);
   }
 
-  async create(user: User, account?: Account): Promise<User> {
+  async create(user: User, account?: Account, session?: Session): Promise<User> {
     try {
       const { userId: _owner, ...accountData } = account ?? ({} as Account);
+      const { userId: _holder, ...sessionData } = session ?? ({} as Session);
+      // One nested write: Prisma runs the three inserts in one transaction.
       const row = await this.db.user.create({
-        data: { ...user, ...(account ? { accounts: { create: accountData } } : {}) },
+        data: {
+          ...user,
+          ...(account ? { accounts: { create: accountData } } : {}),
+          ...(session ? { sessions: { create: sessionData } } : {}),
+        },
       });
       return toUser(row);
     } catch (error) {
@@ -51,7 +57,8 @@ export class PrismaUserRepository implements UserRepository {
 }
 
 function uniqueError(error: unknown): unknown {
-  if (!isUniqueViolation(error)) return error;
+  // A session token collision is no fault of the sign-up's email: it stays an internal error.
+  if (!isUniqueViolation(error) || violatedFields(error).includes('session_token')) return error;
   return violatedFields(error).includes('username')
     ? raise(USERNAME_ERRORS.USERNAME_IS_ALREADY_TAKEN_PLEASE_TRY_ANOTHER)
     : raise(IDENTITY_ERRORS.USER_ALREADY_EXISTS);

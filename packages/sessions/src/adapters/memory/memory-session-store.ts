@@ -47,4 +47,12 @@ export class MemorySessionStore implements SessionStore {
       if (session.userId === userId && session.expiresAt.getTime() <= now.getTime()) this.tables.sessions.delete(token);
     }
   }
+
+  async purgeExpired(now: Date): Promise<number> {
+    let count = 0;
+    for (const [token, session] of this.tables.sessions) {
+      if (session.expiresAt.getTime() <= now.getTime() && this.tables.sessions.delete(token)) count += 1;
+    }
+    return count;
+  }
 }

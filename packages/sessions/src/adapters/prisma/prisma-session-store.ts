@@ -43,4 +43,9 @@ export class PrismaSessionStore implements SessionStore {
   async deleteExpired(userId: string, now: Date): Promise<void> {
     await this.db.session.deleteMany({ where: { userId, expiresAt: { lte: now } } });
   }
+
+  async purgeExpired(now: Date): Promise<number> {
+    const { count } = await this.db.session.deleteMany({ where: { expiresAt: { lte: now } } });
+    return count;
+  }
 }

@@ -1,0 +1,139 @@
+// How sessions are read and how their endings reach every gateway instance: the database,
+// optionally behind a Redis cache (AUTH_SESSION_STORAGE=redis), and, with the cookie cache on,
+// the revocation registry every cached cookie is checked against (Redis when REDIS_URL is set,
+// else this process's memory: exact for a single instance).
+import type { Container } from 'inversify';
+import type { UserRepository } from '@tend/identity';
+import type { Clock, Logger } from '@tend/kernel';
+import type { ActiveOrganizationStore } from '@tend/organizations';
+import { createRateLimitRedis } from '@tend/rate-limit/redis';
+import {
+  CachedSessionStore,
+  MemoryRevocationRegistry,
+  RevocationRecordingSessionStore,
+  SessionChanges,
+  type RevocationRegistry,
+  type SessionStore,
+} from '@tend/sessions';
+import { RedisRevocationRegistry, RedisSessionCache } from '@tend/sessions/redis';
+import type { GatewayConfig } from './config.js';
+import { ADMIN } from './modules/admin/tokens.js';
+import { ORGANIZATIONS } from './modules/organizations/tokens.js';
+
+export interface SessionStorage {
+  /** What cached cookies are checked against; null when the cookie cache is off. */
+  readonly revocations: RevocationRegistry | null;
+  /** The database's session store, wrapped: the Redis cache, then the recording of revocations. */
+  store(database: SessionStore): SessionStore;
+  /** The user repository, wrapped: user writes drop cached sessions, deletions revoke them. */
+  users(database: UserRepository): UserRepository;
+  /** Wraps the writes modules make beside these two (admin removal, active organizations). */
+  observe(c: Container): void;
+  /** Closes the Redis connection, if any. */
+  close(): Promise<void>;
+}
+
+export function createSessionStorage(config: GatewayConfig, clock: Clock, logger: Logger): SessionStorage {
+  const settings = config.sessionStorage ?? { storage: 'database' };
+  if (settings.storage === 'redis' && !settings.redisUrl) throw new Error('Session storage "redis" needs REDIS_URL');
+  const cookieCache = config.cookieCache.enabled;
+  const redisUrl = settings.storage === 'redis' || cookieCache ? settings.redisUrl : undefined;
+  // Fails fast while Redis is down (no queue, no retries): the adapters then use the database.
+  const redis = redisUrl ? createRateLimitRedis(redisUrl) : null;
+  const prefix = settings.keyPrefix ?? 'tend:sessions:';
+  const retainMs = config.cookieCache.maxAge * 1000;
+
+  const revocations = !cookieCache
+    ? null
+    : redis
+      ? new RedisRevocationRegistry(redis, { keyPrefix: `${prefix}revoked:`, retainMs, clock, logger })
+      : new MemoryRevocationRegistry(clock, { retainMs });
+  const cache = settings.storage === 'redis' && redis ? new RedisSessionCache(redis, { keyPrefix: `${prefix}cache:`, clock, logger }) : null;
+  const changes = new SessionChanges({ revocations, cache, clock });
+
+  return {
+    revocations,
+    store(database) {
+      const cached = cache ? new CachedSessionStore(database, cache) : database;
+      return revocations ? new RevocationRecordingSessionStore(cached, revocations, clock) : cached;
+    },
+    users: (database) => (changes.active ? new ObservedUsers(database, changes) : database),
+    observe(c) {
+      if (!changes.active) return;
+      c.onActivation(ADMIN.AdminUserDirectory, (_, directory) => ({
+        list: (query) => directory.list(query),
+        async remove(userId) {
+          const removed = await directory.remove(userId);
+          if (removed) await changes.userDeleted(userId);
+          return removed;
+        },
+      }));
+      if (cache) c.onActivation(ORGANIZATIONS.OrganizationStores, (_, stores) => ({ ...stores, activeOrganizations: new ObservedActiveOrganizations(stores.activeOrganizations, changes) }));
+    },
+    async close() {
+      if (revocations instanceof RedisRevocationRegistry) revocations.close();
+      cache?.close();
+      redis?.disconnect();
+    },
+  };
+}
+
+/** User writes told to the session caches: every cached session carries a copy of its user. */
+class ObservedUsers implements UserRepository {
+  constructor(
+    private readonly inner: UserRepository,
+    private readonly changes: SessionChanges,
+  ) {}
+
+  findById(id: string) {
+    return this.inner.findById(id);
+  }
+
+  findByEmail(email: string) {
+    return this.inner.findByEmail(email);
+  }
+
+  findByUsername(username: string) {
+    return this.inner.findByUsername(username);
+  }
+
+  create(...args: Parameters<UserRepository['create']>) {
+    return this.inner.create(...args);
+  }
+
+  async update(id: string, patch: Parameters<UserRepository['update']>[1]) {
+    const user = await this.inner.update(id, patch);
+    await this.changes.userUpdated(id);
+    return user;
+  }
+
+  async delete(id: string) {
+    await this.inner.delete(id);
+    // Its sessions went by cascade, unseen by the session store.
+    await this.changes.userDeleted(id);
+  }
+}
+
+/** The active organization lives in the session row: changing it changes cached sessions. */
+class ObservedActiveOrganizations implements ActiveOrganizationStore {
+  constructor(
+    private readonly inner: ActiveOrganizationStore,
+    private readonly changes: SessionChanges,
+  ) {}
+
+  async setActive(sessionToken: string, organizationId: string | null) {
+    const set = await this.inner.setActive(sessionToken, organizationId);
+    await this.changes.sessionUpdated(sessionToken);
+    return set;
+  }
+
+  async clearForMember(userId: string, organizationId: string) {
+    await this.inner.clearForMember(userId, organizationId);
+    await this.changes.userSessionsUpdated(userId);
+  }
+
+  async clearForOrganization(organizationId: string) {
+    await this.inner.clearForOrganization(organizationId);
+    await this.changes.allSessionsUpdated();
+  }
+}

@@ -1,0 +1,19 @@
+import type { Session, User } from '@tend/kernel';
+import type { SessionWithUser } from './session-store.port.js';
+
+const SESSION_DATES = ['expiresAt', 'createdAt', 'updatedAt'] as const satisfies readonly (keyof Session)[];
+const USER_DATES = ['createdAt', 'updatedAt', 'banExpires'] as const satisfies readonly (keyof User)[];
+
+function revive<T extends object>(record: T, keys: readonly string[]): T {
+  const copy = { ...record } as Record<string, unknown>;
+  for (const key of keys) if (typeof copy[key] === 'string') copy[key] = new Date(copy[key] as string);
+  return copy as T;
+}
+
+/**
+ * A session and its user as JSON gave them back (dates as ISO strings), with their dates again:
+ * the one reading of cached copies (the cookie cache, the session caches).
+ */
+export function reviveSessionWithUser(data: SessionWithUser): SessionWithUser {
+  return { session: revive<Session>(data.session, SESSION_DATES), user: revive<User>(data.user, USER_DATES) };
+}

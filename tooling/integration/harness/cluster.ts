@@ -1,0 +1,118 @@
+// Tend as it runs in production, on this machine: two built gateways (`node apps/gateway/dist/main.js`,
+// NODE_ENV=production) sharing a fresh PostgreSQL database and Redis, each reached through a TCP
+// relay the suite can cut, with deploy/nginx.conf in front. Everything on 127.0.0.1, free ports.
+import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { startNginx, repo, type Nginx } from './nginx';
+import { freePort, hasExited, startChild, stopChild, waitForHttp, type Child } from './processes';
+import { createDatabase, databaseUrl, dropDatabase, postgresPort, redisCli, redisDb, redisPort } from './services';
+import { TcpProxy } from './tcp-proxy';
+
+export const gatewayMain = path.join(repo, 'apps', 'gateway', 'dist', 'main.js');
+export const AUTH_SECRET = 'integration-secret-shared-by-both-gateways-0123456789';
+
+/** The default rate-limit rule of the cluster: small, so the shared limit is reachable. */
+export const RATE_LIMIT = { window: 10, max: 30 };
+
+export interface Gateway {
+  name: string;
+  port: number;
+  url: string;
+  child: Child;
+}
+
+export interface Cluster {
+  /** nginx: what a browser or API client talks to, and the gateways' AUTH_BASE_URL. */
+  url: string;
+  gateways: [Gateway, Gateway];
+  nginx: Nginx;
+  database: string;
+  postgresRelay: TcpProxy;
+  redisRelay: TcpProxy;
+  /** Starts a stopped gateway again on its port. */
+  restart(gateway: Gateway): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** Whether the gateway is built (`pnpm test` builds first; locally `pnpm build`). */
+export const gatewayBuilt = existsSync(gatewayMain);
+
+function gatewayEnv(port: number, database: string, relays: { postgres: number; redis: number }, baseUrl: string): NodeJS.ProcessEnv {
+  // A clean environment: nothing of the developer's shell (DATABASE_URL, RESEND_API_KEY, ...) leaks in.
+  return {
+    PATH: process.env.PATH,
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    AUTH_BASE_URL: baseUrl,
+    AUTH_SECRET,
+    DATABASE_URL: databaseUrl(database, relays.postgres),
+    DATABASE_POOL_SIZE: '5',
+    REDIS_URL: `redis://127.0.0.1:${relays.redis}/${redisDb}`,
+    AUTH_COOKIE_CACHE: 'on',
+    AUTH_RATE_LIMIT: 'on',
+    AUTH_RATE_LIMIT_WINDOW: String(RATE_LIMIT.window),
+    AUTH_RATE_LIMIT_MAX: String(RATE_LIMIT.max),
+    AUTH_TRUSTED_PROXIES: 'loopback',
+    // No mail service here: production refuses the development outbox, so nothing is mailed.
+    AUTH_SEND_VERIFICATION_ON_SIGN_UP: 'off',
+  };
+}
+
+export async function startCluster(): Promise<Cluster> {
+  if (!gatewayBuilt) throw new Error(`${path.relative(repo, gatewayMain)} is missing: run \`pnpm build\` first (pnpm test does)`);
+  const dir = mkdtempSync(path.join(tmpdir(), 'tend-integration-'));
+  // nginx workers run as an unprivileged user when the suite runs as root: let them into the dir.
+  chmodSync(dir, 0o755);
+  const database = createDatabase('cluster');
+  const postgresRelay = new TcpProxy(postgresPort);
+  const redisRelay = new TcpProxy(redisPort);
+  await Promise.all([postgresRelay.start(), redisRelay.start()]);
+  const [nginxPort, port1, port2, webPort] = [await freePort(), await freePort(), await freePort(), await freePort()];
+  const url = `http://127.0.0.1:${nginxPort}`;
+  const relays = { postgres: postgresRelay.port, redis: redisRelay.port };
+
+  const launch = (name: string, port: number): Gateway => ({
+    name,
+    port,
+    url: `http://127.0.0.1:${port}`,
+    child: startChild(name, process.execPath, [gatewayMain], { cwd: repo, env: gatewayEnv(port, database, relays, url) }),
+  });
+  const gateways: [Gateway, Gateway] = [launch('gateway-1', port1), launch('gateway-2', port2)];
+  let nginx: Nginx | undefined;
+
+  const stop = async () => {
+    await Promise.all([...gateways.map((g) => stopChild(g.child)), nginx && stopChild(nginx.child, 5000)]);
+    await Promise.all([postgresRelay.stop(), redisRelay.stop()]);
+    dropDatabase(database);
+    for (const key of redisCli('--scan', '--pattern', 'tend:rate-limit:*198.1[89].*').split('\n').filter(Boolean)) redisCli('del', key);
+    rmSync(dir, { recursive: true, force: true });
+  };
+
+  try {
+    // Both start at once on the empty database: the migrations run once, under the advisory lock.
+    await Promise.all(gateways.map((g) => waitForHttp(`${g.url}/api/auth/ok`, g.child)));
+    // The web app is not part of this suite: its upstream points at a port nothing listens on.
+    nginx = startNginx({ listen: nginxPort, gateways: [`127.0.0.1:${port1}`, `127.0.0.1:${port2}`], web: `127.0.0.1:${webPort}`, dir });
+    await waitForHttp(`${url}/nginx-health`, nginx.child, 15_000);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+
+  return {
+    url,
+    gateways,
+    nginx,
+    database,
+    postgresRelay,
+    redisRelay,
+    async restart(gateway) {
+      if (!hasExited(gateway.child)) throw new Error(`${gateway.name} is still running`);
+      gateway.child = startChild(gateway.name, process.execPath, [gatewayMain], { cwd: repo, env: gatewayEnv(gateway.port, database, relays, url) });
+      await waitForHttp(`${gateway.url}/api/auth/ok`, gateway.child);
+    },
+    stop,
+  };
+}
