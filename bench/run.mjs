@@ -119,6 +119,7 @@ async function sessionCookies(port) {
     headers: { ...json, origin: `${origin}:${port}` },
     body: JSON.stringify({ email: 'bench@example.com', password }),
   });
+  await probe.arrayBuffer();
   benchCookies = await signInCookies(port, SESSIONS, { signUp: !probe.ok });
   return benchCookies;
 }
@@ -245,12 +246,15 @@ function line(r, compare = []) {
 
 // ---------------------------------------------------------------- the run
 
+const ceilings = {};
+const vsBareOf = (r) => [[`bare @${r.connections}`, (r.connections === 128 ? ceilings.bare128 : ceilings.bare32)?.rps]];
+const vsScryptOf = () => [[`scrypt @${hashConcurrency}`, ceilings.scryptBudget], ['scrypt @4', ceilings.scryptPool]];
+
 async function main() {
   console.log(
     `Tend benchmark: ${duration} s per line after ${warmup} s warm-up; ${cores} cores (${cpus()[0]?.model ?? '?'}), ` +
       `${mb(totalmem())} RAM, Node ${process.version}; hashing budget ${hashConcurrency}, UV_THREADPOOL_SIZE ${process.env.UV_THREADPOOL_SIZE ?? 4}`,
   );
-  const ceilings = {};
   const tend = {};
 
   if (groups.size > 0) {
@@ -266,8 +270,8 @@ async function main() {
     console.log(`native scrypt, ${hashConcurrency} at once (the hashing budget)        ${f0(ceilings.scryptBudget).padStart(6)} hashes/s`);
     console.log(`native scrypt, 4 at once (libuv's whole pool)          ${f0(ceilings.scryptPool).padStart(6)} hashes/s`);
   }
-  const vsBare = (r) => [[`bare @${r.connections}`, (r.connections === 128 ? ceilings.bare128 : ceilings.bare32)?.rps]];
-  const vsScrypt = [[`scrypt @${hashConcurrency}`, ceilings.scryptBudget], ['scrypt @4', ceilings.scryptPool]];
+  const vsBare = vsBareOf;
+  const vsScrypt = vsScryptOf();
 
   const database = 'tend_bench';
   const databaseUrl = await freshDatabase(adminUrl, database);
@@ -295,6 +299,7 @@ async function main() {
     tend.peak = (await server.stats()).peakRss;
     await server.stop();
 
+    tend.rows = rows;
     console.log('\n== Tend on PostgreSQL');
     for (const r of rows) line(r, vsBare(r));
     if (tend.signIn) line(tend.signIn, vsScrypt);
@@ -323,6 +328,7 @@ async function main() {
     ];
     tend.peak = Math.max(tend.peak ?? 0, (await server.stats()).peakRss);
     await server.stop();
+    tend.cached = rows;
     console.log('\n== Tend, cookie cache on');
     for (const r of rows) line(r, vsBare(r));
   }
@@ -338,39 +344,8 @@ async function main() {
     if (!(await peerAvailable())) {
       console.log('\n== better-auth: not installed (bench/package.json devDependency; run `pnpm install`): skipped');
     } else {
-      const peerDb = 'tend_bench_peer';
-      const peerUrl = await freshDatabase(adminUrl, peerDb);
-      const peerCounter = await statementCounter(adminUrl, peerDb);
-      if (peerCounter) counters.set(peerDb, peerCounter);
-      const rows = [];
-      let server = await peerServer(4610, peerUrl);
-      const coldStartMs = server.coldStartMs;
-      await new Promise((r) => setTimeout(r, 1000));
-      const idle = await server.stats();
-      const cookie = await signInCookies(4610, SESSIONS, { signUp: true });
-      rows.push(await measure(server, peerDb, 'better-auth get-session, 32 connections', getSession(4610, cookie, 32)));
-      rows.push(await measure(server, peerDb, 'better-auth get-session, 128 connections', getSession(4610, cookie, 128)));
-      const peerSignIn = await measure(server, peerDb, 'better-auth POST /sign-in/email, 32 connections', signIn(4610, 'bench@example.com'));
-      const peerSignUp = await measure(server, peerDb, 'better-auth POST /sign-up/email, 32 connections', signUp(4610, 'peer'));
-      const peerStorm = groups.has('storm') ? await storm(server, peerDb, 4610, cookie, 'bench@example.com') : null;
-      let peak = (await server.stats()).peakRss;
-      await server.stop();
-      server = await peerServer(4611, peerUrl, { COOKIE_CACHE: 'on' });
-      const cachedCookie = await signInCookies(4611);
-      rows.push(await measure(server, peerDb, 'better-auth get-session, cookie cache on, 32', getSession(4611, cachedCookie, 32)));
-      peak = Math.max(peak, (await server.stats()).peakRss);
-      await server.stop();
-      await peerCounter?.close();
-
-      console.log('\n== better-auth on PostgreSQL (the peer)');
-      for (const r of rows) line(r, vsBare(r));
-      line(peerSignIn, vsScrypt);
-      line(peerSignUp, vsScrypt);
-      if (peerStorm) {
-        console.log(`storm isolation: get-session p99 ${ratio(peerStorm.during.p99, peerStorm.solo.p99)} its solo p99 (${f0(peerStorm.solo.p99)} -> ${f0(peerStorm.during.p99)} ms); sign-ins ${f0(peerStorm.signInRps)}/s meanwhile`);
-      }
-      console.log(`idle RSS ${mb(idle.rss)}, peak ${mb(peak)}, cold start to ready ${f0(coldStartMs)} ms`);
-      if (tend.signIn) console.log(`Tend / better-auth: sign-in ${ratio(tend.signIn.rps, peerSignIn.rps)}, sign-up ${ratio(tend.signUp.rps, peerSignUp.rps)}`);
+      // A peer that fails to start or answer is reported, and the run goes on.
+      await peer(tend).catch((error) => console.log(`\n== better-auth failed: ${error.stack ?? error}`));
     }
   }
 
@@ -405,6 +380,54 @@ async function main() {
     }
   }
   await counter?.close();
+}
+
+/** better-auth, configured as Tend is, through the same lines; answers nothing, prints its table. */
+async function peer(tend) {
+  const peerDb = 'tend_bench_peer';
+  const peerUrl = await freshDatabase(adminUrl, peerDb);
+  const peerCounter = await statementCounter(adminUrl, peerDb);
+  if (peerCounter) counters.set(peerDb, peerCounter);
+  const rows = [];
+  let server = await peerServer(4610, peerUrl);
+  try {
+    const coldStartMs = server.coldStartMs;
+    await new Promise((r) => setTimeout(r, 1000));
+    const idle = await server.stats();
+    const cookie = await signInCookies(4610, SESSIONS, { signUp: true });
+    rows.push(await measure(server, peerDb, 'better-auth get-session, 32 connections', getSession(4610, cookie, 32)));
+    rows.push(await measure(server, peerDb, 'better-auth get-session, 128 connections', getSession(4610, cookie, 128)));
+    const signInRow = await measure(server, peerDb, 'better-auth POST /sign-in/email, 32 connections', signIn(4610, 'bench@example.com'));
+    const signUpRow = await measure(server, peerDb, 'better-auth POST /sign-up/email, 32 connections', signUp(4610, 'peer'));
+    const peerStorm = groups.has('storm') ? await storm(server, peerDb, 4610, cookie, 'bench@example.com') : null;
+    let peak = (await server.stats()).peakRss;
+    await server.stop();
+    server = await peerServer(4611, peerUrl, { COOKIE_CACHE: 'on' });
+    const cachedCookie = await signInCookies(4611);
+    rows.push(await measure(server, peerDb, 'better-auth get-session, cookie cache on, 32', getSession(4611, cachedCookie, 32)));
+    peak = Math.max(peak, (await server.stats()).peakRss);
+
+    console.log('\n== better-auth on PostgreSQL (the peer)');
+    for (const r of rows) line(r, vsBareOf(r));
+    line(signInRow, vsScryptOf());
+    line(signUpRow, vsScryptOf());
+    if (peerStorm) {
+      console.log(`storm isolation: get-session p99 ${ratio(peerStorm.during.p99, peerStorm.solo.p99)} its solo p99 (${f0(peerStorm.solo.p99)} -> ${f0(peerStorm.during.p99)} ms); sign-ins ${f0(peerStorm.signInRps)}/s meanwhile`);
+    }
+    console.log(`idle RSS ${mb(idle.rss)}, peak ${mb(peak)}, cold start to ready ${f0(coldStartMs)} ms`);
+    const versus = [
+      ['get-session @32', tend.rows?.[0], rows[0]],
+      ['get-session @128', tend.rows?.[1], rows[1]],
+      ['cookie cache @32', tend.cached?.[0], rows[2]],
+      ['sign-in', tend.signIn, signInRow],
+      ['sign-up', tend.signUp, signUpRow],
+    ].filter(([, a, b]) => a && b);
+    if (versus.length) console.log(`Tend / better-auth rate: ${versus.map(([label, a, b]) => `${label} ${ratio(a.rps, b.rps)}`).join(', ')}`);
+  } finally {
+    await server.stop();
+    await peerCounter?.close();
+    counters.delete(peerDb);
+  }
 }
 
 main()

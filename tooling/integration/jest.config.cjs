@@ -12,5 +12,7 @@ module.exports = {
   displayName: 'integration',
   rootDir: __dirname,
   testMatch: ['<rootDir>/test/**/*.test.ts'],
+  // `yaml` (for compose.yaml) is no dependency of a workspace package here: take pnpm's hoisted copy.
+  modulePaths: [path.join(__dirname, '..', '..', 'node_modules', '.pnpm', 'node_modules')],
   testPathIgnorePatterns: ['/node_modules/', ...(process.env.TEST_POSTGRES === 'off' ? needsPostgres : [])],
 };

@@ -34,6 +34,8 @@ export interface GatewayConfig {
   rateLimit: RateLimitSettings;
   /** Proxies whose X-Forwarded-For is believed (IPs, CIDRs, loopback/linklocal/uniquelocal). */
   trustedProxies: string[];
+  /** Password hashing: at most `concurrency` at once, `queue` waiting, then 503 (AUTH_HASH_*). */
+  hashing: { concurrency?: number; queue: number; priority: 'normal' | 'low' };
   /** Refuse common passwords (AUTH_PASSWORD_SCREENING). */
   passwordScreening: boolean;
   /** The API reference page (AUTH_API_REFERENCE, AUTH_API_REFERENCE_PATH). */
@@ -78,6 +80,7 @@ export function defaultConfig(overrides: Partial<GatewayConfig> & Pick<GatewayCo
     rateLimit: { enabled: false, storage: 'memory', window: 10, max: 100, failedSignInMax: 10, failedSignInWindow: 900 },
     trustedProxies: [],
     passwordScreening: true,
+    hashing: { queue: 64, priority: 'normal' },
     apiReference: { enabled: true, path: '/api/reference' },
     checkReplies: overrides.production ? 'off' : 'warn',
     organizations: { ...organizationsConfig(), webURL: 'http://localhost:3001' },

@@ -1,7 +1,7 @@
 // The composition root: the platform's services, then every module's bindings, in one container.
 // Core classes stay free of decorators; bindings are typed (see di.ts).
 import { Container } from 'inversify';
-import type { Database } from '@tend/database';
+import type { Database, DatabaseHandle } from '@tend/database';
 import type { CommonPasswords } from '@tend/identity';
 import type { Clock, Logger } from '@tend/kernel';
 import type { RateLimitStore } from '@tend/rate-limit';
@@ -17,6 +17,7 @@ export interface ContainerOptions {
   /** Where rate-limit counters live (memory, the database, or Redis with a fallback). */
   rateLimitStore: RateLimitStore;
   commonPasswords: CommonPasswords | null;
+  sql: DatabaseHandle['sql'];
   modules: readonly GatewayModule[];
 }
 

@@ -70,6 +70,9 @@ const envSchema = z
     AUTH_DELETE_USER: onOff.default('on'),
     AUTH_DELETE_ACCOUNT_VERIFICATION: onOff.default('on'),
     AUTH_PASSWORD_SCREENING: onOff.default('on'),
+    AUTH_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
+    AUTH_HASH_QUEUE: z.coerce.number().int().min(0).max(100_000).default(64),
+    AUTH_HASH_PRIORITY: z.enum(['normal', 'low']).default('low'),
     AUTH_API_REFERENCE: onOff.default('on'),
     AUTH_API_REFERENCE_PATH: z
       .string()
@@ -149,6 +152,7 @@ export function configFromEnv(env: Env, logger: Logger): GatewayConfig {
     deleteUser: { enabled: env.AUTH_DELETE_USER === 'on', sendDeleteAccountVerification: env.AUTH_DELETE_ACCOUNT_VERIFICATION === 'on' },
     trustedProxies: env.AUTH_TRUSTED_PROXIES,
     passwordScreening: env.AUTH_PASSWORD_SCREENING === 'on',
+    hashing: { concurrency: env.AUTH_HASH_CONCURRENCY, queue: env.AUTH_HASH_QUEUE, priority: env.AUTH_HASH_PRIORITY },
     apiReference: { enabled: env.AUTH_API_REFERENCE === 'on', path: env.AUTH_API_REFERENCE_PATH },
     admin: { adminUserIds: env.AUTH_ADMIN_USER_IDS, allowImpersonatingAdmins: env.AUTH_ADMIN_ALLOW_IMPERSONATING_ADMINS === 'on' },
     providers: providersConfigFromEnv(env),

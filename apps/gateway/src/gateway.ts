@@ -43,6 +43,7 @@ export function createGateway({ config, database, clock = systemClock, logger = 
     logger,
     rateLimitStore: rateLimit.store,
     commonPasswords: config.passwordScreening ? loadCommonPasswords() : null,
+    sql: database.sql,
     modules,
   });
   const readiness = { database, redis: rateLimit.ping ?? null };

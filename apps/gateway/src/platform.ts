@@ -1,7 +1,7 @@
 // The services every module shares: configuration, clock, logger, database, sessions and their
 // cookies, origins, rate limits and mail. Bound once, before the modules.
 import type { Container } from 'inversify';
-import type { Database } from '@tend/database';
+import type { Database, DatabaseHandle } from '@tend/database';
 import {
   AccountLinks,
   type CommonPasswords,
@@ -19,7 +19,7 @@ import type { Clock, Logger } from '@tend/kernel';
 import type { DevOutboxMailer, Mailer } from '@tend/mailer';
 import { FailedSignInThrottle, RateLimiter, type RateLimitStore } from '@tend/rate-limit';
 import { SessionManager, type SessionStore } from '@tend/sessions';
-import { PrismaSessionStore } from '@tend/sessions/prisma';
+import { SqlSessionStore } from '@tend/sessions/prisma';
 import type { GatewayConfig } from './config.js';
 import { bindFactory, bindValue, token } from './di.js';
 import { ClientAddress } from './http/client.js';
@@ -63,9 +63,11 @@ export interface PlatformOptions {
   rateLimitStore: RateLimitStore;
   /** The common-password list, loaded once per process (null: screening off). */
   commonPasswords: CommonPasswords | null;
+  /** The driver-level query path of the hot session lookup (one named prepared statement). */
+  sql: DatabaseHandle['sql'];
 }
 
-export function bindPlatform(c: Container, { config, db, clock, logger, rateLimitStore, commonPasswords }: PlatformOptions): void {
+export function bindPlatform(c: Container, { config, db, clock, logger, rateLimitStore, commonPasswords, sql }: PlatformOptions): void {
   bindValue(c, PLATFORM.Config, config);
   bindValue(c, PLATFORM.Database, db);
   bindValue(c, PLATFORM.Clock, clock);
@@ -77,8 +79,8 @@ export function bindPlatform(c: Container, { config, db, clock, logger, rateLimi
   bindFactory(c, PLATFORM.UserRepository, [PLATFORM.Database], (database) => sessionStorage.users(new PrismaUserRepository(database)));
   bindFactory(c, PLATFORM.AccountRepository, [PLATFORM.Database], (database) => new PrismaAccountRepository(database));
   bindFactory(c, PLATFORM.VerificationRepository, [PLATFORM.Database], (database) => new PrismaVerificationRepository(database));
-  bindFactory(c, PLATFORM.SessionStore, [PLATFORM.Database], (database) => sessionStorage.store(new PrismaSessionStore(database)));
-  bindValue(c, PLATFORM.PasswordHasher, new ScryptPasswordHasher());
+  bindFactory(c, PLATFORM.SessionStore, [PLATFORM.Database], (database) => sessionStorage.store(new SqlSessionStore(database, sql)));
+  bindValue(c, PLATFORM.PasswordHasher, new ScryptPasswordHasher({ concurrency: config.hashing.concurrency, queueLimit: config.hashing.queue, threadPriority: config.hashing.priority }));
   bindValue(c, PLATFORM.PasswordPolicy, { ...DEFAULT_PASSWORD_POLICY, commonPasswords });
 
   bindFactory(c, PLATFORM.SessionManager, [PLATFORM.SessionStore, PLATFORM.Clock], (store, time) => new SessionManager(store, time, config.session));

@@ -29,6 +29,8 @@ export interface SessionStorage {
   users(database: UserRepository): UserRepository;
   /** Wraps the writes modules make beside these two (admin removal, active organizations). */
   observe(c: Container): void;
+  /** Resolves once Redis is connected (at once without Redis); until then, the database answers. */
+  ready(): Promise<void>;
   /** Closes the Redis connection, if any. */
   close(): Promise<void>;
 }
@@ -69,6 +71,19 @@ export function createSessionStorage(config: GatewayConfig, clock: Clock, logger
         },
       }));
       if (cache) c.onActivation(ORGANIZATIONS.OrganizationStores, (_, stores) => ({ ...stores, activeOrganizations: new ObservedActiveOrganizations(stores.activeOrganizations, changes) }));
+    },
+    async ready() {
+      if (!redis || redis.status === 'ready') return;
+      // Connected, or known to be down (the database answers meanwhile): never a rejection.
+      await new Promise<void>((resolve) => {
+        const done = () => {
+          redis.off('ready', done);
+          redis.off('error', done);
+          resolve();
+        };
+        redis.once('ready', done);
+        redis.once('error', done);
+      });
     },
     async close() {
       if (revocations instanceof RedisRevocationRegistry) revocations.close();

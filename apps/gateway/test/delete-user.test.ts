@@ -138,6 +138,8 @@ describe('POST /delete-user with mailed confirmation (the default)', () => {
 
   it('reports a confirmation mail that could not leave (500), keeps no token, and asking again works', async () => {
     const { body, cookie } = await signUpWithoutPassword(gateway);
+    // Any mail of the sign-up must be out before the next mail is made to fail.
+    await gateway.settled();
     const before = await db().verification.count();
     gateway.resend.failNext(500);
     await deleteUser(gateway, cookie).expect(500);

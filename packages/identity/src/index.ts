@@ -1,5 +1,6 @@
 export type { UserRepository, AccountRepository, PasswordHasher, VerificationRepository } from './ports.js';
-export { ScryptPasswordHasher } from './scrypt-password-hasher.js';
+export { ScryptPasswordHasher, type ScryptPasswordHasherOptions } from './scrypt-password-hasher.js';
+export { HashingBudget, HASHING_ERRORS, ServerBusyError, defaultHashConcurrency, DEFAULT_HASH_QUEUE_LIMIT, type HashingBudgetOptions } from './hashing-budget.js';
 export { normalizeEmail } from './email.js';
 export { checkPassword, CommonPasswords, DEFAULT_PASSWORD_POLICY, type PasswordPolicy } from './password-policy.js';
 export { normalizeUsername, DEFAULT_USERNAME_POLICY, USERNAME_ERRORS, type UsernamePolicy } from './username.js';

@@ -5,7 +5,7 @@ import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startNginx, repo, type Nginx } from './nginx';
-import { freePort, hasExited, startChild, stopChild, waitForHttp, type Child } from './processes';
+import { freePort, startChild, stopChild, waitForHttp, type Child } from './processes';
 import { createDatabase, databaseUrl, dropDatabase, postgresPort, redisCli, redisDb, redisPort } from './services';
 import { TcpProxy } from './tcp-proxy';
 
@@ -30,8 +30,6 @@ export interface Cluster {
   database: string;
   postgresRelay: TcpProxy;
   redisRelay: TcpProxy;
-  /** Starts a stopped gateway again on its port. */
-  restart(gateway: Gateway): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -92,7 +90,8 @@ export async function startCluster(): Promise<Cluster> {
 
   try {
     // Both start at once on the empty database: the migrations run once, under the advisory lock.
-    await Promise.all(gateways.map((g) => waitForHttp(`${g.url}/api/auth/ok`, g.child)));
+    // Traffic starts when they are ready (PostgreSQL, migrations and Redis), as behind compose.
+    await Promise.all(gateways.map((g) => waitForHttp(`${g.url}/health/ready`, g.child)));
     // The web app is not part of this suite: its upstream points at a port nothing listens on.
     nginx = startNginx({ listen: nginxPort, gateways: [`127.0.0.1:${port1}`, `127.0.0.1:${port2}`], web: `127.0.0.1:${webPort}`, dir });
     await waitForHttp(`${url}/nginx-health`, nginx.child, 15_000);
@@ -108,11 +107,6 @@ export async function startCluster(): Promise<Cluster> {
     database,
     postgresRelay,
     redisRelay,
-    async restart(gateway) {
-      if (!hasExited(gateway.child)) throw new Error(`${gateway.name} is still running`);
-      gateway.child = startChild(gateway.name, process.execPath, [gatewayMain], { cwd: repo, env: gatewayEnv(gateway.port, database, relays, url) });
-      await waitForHttp(`${gateway.url}/api/auth/ok`, gateway.child);
-    },
     stop,
   };
 }

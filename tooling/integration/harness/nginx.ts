@@ -1,13 +1,13 @@
 // deploy/nginx.conf, run as is but for its addresses: a copy in a temp dir with the listen port,
 // the upstream servers, the temp paths and the access log rewritten, started in the foreground.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { startChild, type Child } from './processes';
 
 export const repo = path.resolve(__dirname, '..', '..', '..');
 export const nginxConfigPath = path.join(repo, 'deploy', 'nginx.conf');
-/** Debian's nginx, or NGINX_BIN. */
-export const nginxBinary = process.env.NGINX_BIN ?? 'nginx';
+/** NGINX_BIN, else Debian's nginx (in /usr/sbin, which a user's PATH may lack), else `nginx` on PATH. */
+export const nginxBinary = process.env.NGINX_BIN ?? (existsSync('/usr/sbin/nginx') ? '/usr/sbin/nginx' : 'nginx');
 
 export interface NginxAddresses {
   listen: number;

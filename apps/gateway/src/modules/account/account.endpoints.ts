@@ -1,5 +1,5 @@
 import * as api from '@tend/contracts';
-import { IDENTITY_ERRORS } from '@tend/identity';
+import { HASHING_ERRORS, IDENTITY_ERRORS } from '@tend/identity';
 import { SESSION_ERRORS } from '@tend/sessions';
 import { endpoint, redirect } from '../../http/endpoint.js';
 import { PLATFORM } from '../../platform.js';
@@ -49,6 +49,7 @@ export const deleteUser = endpoint({
     IDENTITY_ERRORS.INVALID_TOKEN,
     IDENTITY_ERRORS.USER_ALREADY_HAS_A_PASSWORD_PROVIDE_THAT_TO_DELETE_THE_ACCOUNT,
     IDENTITY_ERRORS.USER_CANNOT_BE_DELETED_PLEASE_PROVIDE_A_PASSWORD_OR_TOKEN,
+    HASHING_ERRORS.SERVER_IS_BUSY_PLEASE_TRY_AGAIN_LATER,
     SESSION_ERRORS.SESSION_EXPIRED_RE_AUTHENTICATE_TO_PERFORM_THIS_ACTION,
     SESSION_ERRORS.UNAUTHORIZED,
   ],

@@ -1,5 +1,5 @@
 import * as api from '@tend/contracts';
-import { IDENTITY_ERRORS, presentUser, withQuery } from '@tend/identity';
+import { HASHING_ERRORS, IDENTITY_ERRORS, presentUser, withQuery } from '@tend/identity';
 import { GENERAL_ERRORS, raise } from '@tend/kernel';
 import { SESSION_ERRORS } from '@tend/sessions';
 import { z } from 'zod';
@@ -9,7 +9,7 @@ import { PLATFORM } from '../../platform.js';
 import { ACCOUNT } from './tokens.js';
 
 const tags = ['Password'];
-const policyErrors = [IDENTITY_ERRORS.PASSWORD_TOO_SHORT, IDENTITY_ERRORS.PASSWORD_TOO_LONG, IDENTITY_ERRORS.PASSWORD_COMPROMISED];
+const policyErrors = [IDENTITY_ERRORS.PASSWORD_TOO_SHORT, IDENTITY_ERRORS.PASSWORD_TOO_LONG, IDENTITY_ERRORS.PASSWORD_COMPROMISED, HASHING_ERRORS.SERVER_IS_BUSY_PLEASE_TRY_AGAIN_LATER];
 
 /** POST /request-password-reset, and its older name /forget-password (spec section 2). */
 function requestReset(path: string, summary: string): AnyEndpoint {

@@ -1,5 +1,5 @@
 import * as api from '@tend/contracts';
-import { IDENTITY_ERRORS, USERNAME_ERRORS, presentUser } from '@tend/identity';
+import { HASHING_ERRORS, IDENTITY_ERRORS, USERNAME_ERRORS, presentUser } from '@tend/identity';
 import { SESSION_ERRORS } from '@tend/sessions';
 import { endpoint } from '../../http/endpoint.js';
 import { clientInfo } from '../../http/client.js';
@@ -25,6 +25,7 @@ export const signUpEmail = endpoint({
     IDENTITY_ERRORS.PASSWORD_COMPROMISED,
     IDENTITY_ERRORS.USER_ALREADY_EXISTS,
     IDENTITY_ERRORS.FAILED_TO_CREATE_USER,
+    HASHING_ERRORS.SERVER_IS_BUSY_PLEASE_TRY_AGAIN_LATER,
     USERNAME_ERRORS.USERNAME_IS_ALREADY_TAKEN_PLEASE_TRY_ANOTHER,
     USERNAME_ERRORS.USERNAME_IS_TOO_SHORT,
     USERNAME_ERRORS.USERNAME_IS_TOO_LONG,
@@ -47,7 +48,7 @@ export const signInEmail = endpoint({
   auth: 'public',
   body: api.signInEmailBody,
   response: api.signInEmailResponse,
-  errors: [IDENTITY_ERRORS.INVALID_EMAIL_OR_PASSWORD, IDENTITY_ERRORS.EMAIL_NOT_VERIFIED, IDENTITY_ERRORS.BANNED_USER],
+  errors: [IDENTITY_ERRORS.INVALID_EMAIL_OR_PASSWORD, IDENTITY_ERRORS.EMAIL_NOT_VERIFIED, IDENTITY_ERRORS.BANNED_USER, HASHING_ERRORS.SERVER_IS_BUSY_PLEASE_TRY_AGAIN_LATER],
   // Who signed in, or why not: the reason code only, never the identifier or the password.
   audit(outcome) {
     if (outcome.ok) {
@@ -81,6 +82,7 @@ export const signInUsername = endpoint({
     USERNAME_ERRORS.USERNAME_IS_TOO_LONG,
     USERNAME_ERRORS.USERNAME_IS_INVALID,
     IDENTITY_ERRORS.BANNED_USER,
+    HASHING_ERRORS.SERVER_IS_BUSY_PLEASE_TRY_AGAIN_LATER,
   ],
   // Who signed in, or why not: the reason code only, never the identifier or the password.
   audit(outcome) {
