@@ -9,6 +9,7 @@ import type { GatewayConfig } from './config.js';
 import { createContainer } from './container.js';
 import { MODULES, type GatewayModule } from './modules/index.js';
 import { createRateLimitStore } from './rate-limit-store.js';
+import { PLATFORM } from './platform.js';
 
 export interface Gateway {
   app: Express;
@@ -47,5 +48,9 @@ export function createGateway({ config, database, clock = systemClock, logger = 
     modules,
   });
   const readiness = { database, redis: rateLimit.ping ?? null };
-  return { app: createApp(container, modules, readiness), container, close: rateLimit.close };
+  const close = async () => {
+    await rateLimit.close();
+    await container.get(PLATFORM.SessionStorage).close();
+  };
+  return { app: createApp(container, modules, readiness), container, close };
 }
