@@ -69,7 +69,10 @@ COPY --from=gateway-files /repo/apps/gateway ./apps/gateway
 # The embedded database's directory (used only without DATABASE_URL), writable by the app's user.
 RUN mkdir -p /app/.data && chown node:node /app/.data
 USER node
-ENV PORT=3000 HOST=0.0.0.0
+# Heap limits measured in docs/performance.md (Memory): peak RSS under the benchmark ~200 MB instead
+# of ~370 MB, for ~15% of get-session throughput and a longer p99 (more frequent collections).
+# Raise or drop them where memory is cheaper than CPU; `pnpm bench` runs the gateway with these.
+ENV PORT=3000 HOST=0.0.0.0 NODE_OPTIONS="--max-semi-space-size=4 --max-old-space-size=128"
 EXPOSE 3000
 HEALTHCHECK --interval=10s --timeout=3s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/health/ready').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]

@@ -6,15 +6,16 @@
 // these machines are noisy: compare ratios, not absolute numbers. See docs/performance.md.
 //
 //   BENCH_SECONDS (8)      measured seconds per line (after 2 s of warm-up)
-//   BENCH_ONLY             groups to run, comma-separated: ceilings,session,password,storm,cache,peer,
-//                          limiter,pool (default all; tend = session,password); the ceilings run
+//   BENCH_ONLY             groups to run, comma-separated: ceilings,session,password,storm,cache,budget,
+//                          peer,limiter,pool (default all; tend = session,password); the ceilings run
 //                          whenever Tend does. E.g. BENCH_ONLY=session BENCH_SECONDS=2: a smoke run
 //   BENCH_GATEWAY=source   run the gateway from its TypeScript sources (tsx) instead of dist (or a script path)
-//   BENCH_NODE_FLAGS       node flags for the gateway, e.g. "--max-semi-space-size=2"
+//   BENCH_NODE_FLAGS       node flags for the gateway (default: the production image's NODE_OPTIONS, from
+//                          the Dockerfile; "" for Node's defaults), e.g. "--max-semi-space-size=2"
 //   BENCH_POSTGRES_URL     the server to create the bench databases on
 //   AUTH_HASH_CONCURRENCY, AUTH_HASH_QUEUE, DATABASE_POOL_SIZE  passed to the gateway as set
 import { scrypt } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { availableParallelism, cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -23,7 +24,7 @@ import { autocannonRun, cpuDelta, freshDatabase, mb, measuredRun, postgresCpuMs,
 const duration = Number(process.env.BENCH_SECONDS ?? 8);
 const warmup = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
 const adminUrl = process.env.BENCH_POSTGRES_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
-const ALL_GROUPS = 'ceilings,session,password,storm,cache,peer,limiter,pool';
+const ALL_GROUPS = 'ceilings,session,password,storm,cache,budget,peer,limiter,pool';
 const groups = new Set((process.env.BENCH_ONLY ?? ALL_GROUPS).replace('tend', 'session,password').split(','));
 const cores = availableParallelism();
 // The gateway's hashing budget (AUTH_HASH_CONCURRENCY, default: cores - 1, at least 1).
@@ -32,14 +33,18 @@ const origin = 'http://127.0.0.1';
 const password = 'bench password 1';
 const json = { 'content-type': 'application/json' };
 
+// The gateway runs as the production image runs it: with the heap limits of the Dockerfile's
+// NODE_OPTIONS (docs/performance.md, Memory), unless BENCH_NODE_FLAGS says otherwise.
+const productionNodeOptions = /^ENV .*\bNODE_OPTIONS="([^"]*)"/m.exec(readFileSync(join(root, 'Dockerfile'), 'utf8'))?.[1] ?? '';
+const gatewayNodeFlags = (process.env.BENCH_NODE_FLAGS ?? productionNodeOptions).split(' ').filter(Boolean);
+
 // ---------------------------------------------------------------- servers
 
 function tendGateway(port, databaseUrl, env = {}) {
   const choice = process.env.BENCH_GATEWAY ?? 'dist';
   const dist = join(root, 'apps/gateway/dist/main.js');
   if (choice === 'dist' && !existsSync(dist)) throw new Error('apps/gateway/dist/main.js is missing: run `pnpm build` first (or BENCH_GATEWAY=source)');
-  const flags = (process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean);
-  const args = [...flags, ...(choice === 'source' ? ['--conditions=@tend/source', '--import', 'tsx', 'src/main.ts'] : [choice === 'dist' ? dist : choice])];
+  const args = [...gatewayNodeFlags, ...(choice === 'source' ? ['--conditions=@tend/source', '--import', 'tsx', 'src/main.ts'] : [choice === 'dist' ? dist : choice])];
   return new Server(
     'tend',
     args,
@@ -253,7 +258,8 @@ const vsScryptOf = () => [[`scrypt @${hashConcurrency}`, ceilings.scryptBudget],
 async function main() {
   console.log(
     `Tend benchmark: ${duration} s per line after ${warmup} s warm-up; ${cores} cores (${cpus()[0]?.model ?? '?'}), ` +
-      `${mb(totalmem())} RAM, Node ${process.version}; hashing budget ${hashConcurrency}, UV_THREADPOOL_SIZE ${process.env.UV_THREADPOOL_SIZE ?? 4}`,
+      `${mb(totalmem())} RAM, Node ${process.version}; hashing budget ${hashConcurrency}, UV_THREADPOOL_SIZE ${process.env.UV_THREADPOOL_SIZE ?? 4}; ` +
+      `gateway node flags: ${gatewayNodeFlags.join(' ') || '(none)'}`,
   );
   const tend = {};
 
@@ -333,11 +339,27 @@ async function main() {
     for (const r of rows) line(r, vsBare(r));
   }
 
+  if (groups.has('budget')) {
+    // The hashing budget at every core (AUTH_HASH_CONCURRENCY=cores) with the low-priority hashers
+    // the production environment uses: sign-in's full throughput, and what it costs session checks.
+    const port = 4604;
+    const server = await tendGateway(port, databaseUrl, { AUTH_HASH_CONCURRENCY: String(cores), AUTH_HASH_PRIORITY: 'low' });
+    const cookie = await sessionCookies(port);
+    const signInRow = await measure(server, database, `POST /sign-in/email, budget ${cores} (low priority)`, signIn(port, 'bench@example.com'));
+    const budgetStorm = await storm(server, database, port, cookie, 'bench@example.com');
+    const budgetPeak = (await server.stats()).peakRss;
+    await server.stop();
+    console.log(`\n== Tend, hashing budget ${cores} (every core; peak RSS ${mb(budgetPeak)}: ${cores} hashes of 32 MB at once)`);
+    line(signInRow, [[`scrypt @${cores}`, await nativeScryptRate(cores)], ['scrypt @4', ceilings.scryptPool]]);
+    line(budgetStorm.during, vsBare(budgetStorm.during));
+    console.log(`storm isolation: get-session p99 ${ratio(budgetStorm.during.p99, budgetStorm.solo.p99)} its solo p99; sign-ins ${f0(budgetStorm.signInRps)}/s meanwhile`);
+  }
+
   if (tend.idle || tend.restartMs) {
     console.log('\n== Tend memory and start');
     if (tend.idle) console.log(`idle RSS ${mb(tend.idle.rss)} (heap used ${mb(tend.idle.heapUsed)}), cold start to ready ${f0(tend.coldStartMs)} ms (empty database: migrations applied)`);
     if (tend.restartMs) console.log(`start to ready on a migrated database ${f0(tend.restartMs)} ms`);
-    if (tend.peak) console.log(`peak RSS under the benchmark ${mb(tend.peak)}`);
+    if (tend.peak) console.log(`peak RSS under the benchmark ${mb(tend.peak)} (default settings: the session, password, storm and cache lines)`);
   }
 
   if (groups.has('peer')) {

@@ -11,11 +11,13 @@ import { originCheck, redirectCheck } from './http/origins.js';
 import { rateLimit } from './http/rate-limit.js';
 import { referenceRoutes } from './http/reference.js';
 import { requestLog } from './http/request-log.js';
+import { RouteTable } from './http/route-table.js';
 import { noStore, securityHeaders } from './http/security-headers.js';
 import { META } from './modules/meta/tokens.js';
 import type { GatewayModule } from './modules/index.js';
 import { PLATFORM } from './platform.js';
 import { devOutboxRoutes } from './dev-outbox.routes.js';
+import { unredacted } from './logging.js';
 
 const VERSION = '0.1.0';
 
@@ -41,7 +43,7 @@ export function createApp(c: Container, modules: readonly GatewayModule[], readi
   app.set('etag', false);
   app.set('query parser', 'simple');
   // First: every request gets an id and one log line, whatever answers it.
-  app.use(requestLog(logger));
+  app.use(requestLog(unredacted(logger)));
   app.use(securityHeaders());
   // Load balancers' probes: outside the base path, so never rate limited, parsed or authenticated.
   app.use('/health', healthRoutes(readiness));
@@ -50,13 +52,17 @@ export function createApp(c: Container, modules: readonly GatewayModule[], readi
   // Limits first: a limited request costs no body parsing and no database work.
   auth.use(rateLimit(c.get(PLATFORM.RateLimiter), c.get(PLATFORM.ClientAddress)));
   auth.use(noStore);
-  auth.use(express.json({ limit: config.bodyLimit, type: ['application/json', 'application/*+json'] }));
+  const json = express.json({ limit: config.bodyLimit, type: ['application/json', 'application/*+json'] });
+  // GET routes read only their query: their bodies are never parsed.
+  auth.use((req, res, next) => (req.method === 'GET' || req.method === 'HEAD' ? next() : json(req, res, next)));
   auth.use(originCheck(origins));
   auth.use(redirectCheck(origins));
   const authorizers: Partial<Record<'admin' | 'organization', Authorizer>> = Object.assign({}, ...modules.map((module) => module.authorizers?.(c) ?? {}));
   const audit = modules.map((module) => module.auditSink?.(c)).find(Boolean) ?? null;
   const context = { container: c, sessions, authorizers, logger, checkReplies: config.checkReplies, audit };
-  for (const spec of endpoints) mount(auth, spec, context);
+  const routes = new RouteTable();
+  for (const spec of endpoints) mount(routes, spec, context);
+  auth.use(routes.handler());
   app.use(config.basePath, auth);
 
   if (config.apiReference.enabled) app.use(config.apiReference.path, referenceRoutes(`${config.basePath}/open-api/generate-schema`));

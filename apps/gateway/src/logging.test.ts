@@ -1,4 +1,5 @@
-import { createLogger } from './logging.js';
+import { consoleLogger } from '@tend/kernel';
+import { createLogger, unredacted } from './logging.js';
 
 function capture() {
   const lines: string[] = [];
@@ -31,6 +32,18 @@ describe('the pino logger', () => {
       expect(text()).not.toContain(secret);
     }
     expect(entries()[0]).toMatchObject({ password: '[redacted]', body: { password: '[redacted]' }, req: { headers: { cookie: '[redacted]', authorization: '[redacted]' } } });
+  });
+
+  it('has an unredacted twin for the request log (same output, level and fields, no censoring) while the logger itself still censors', () => {
+    const { logger, entries } = capture();
+    const plain = unredacted(logger);
+    plain.info('request', { requestId: 'r1', path: '/api/auth/get-session', token: 'kept-as-is' });
+    logger.info('other', { token: 'censored' });
+    expect(entries()).toEqual([
+      expect.objectContaining({ level: 'info', msg: 'request', requestId: 'r1', service: 'tend-gateway', token: 'kept-as-is' }),
+      expect.objectContaining({ msg: 'other', token: '[redacted]' }),
+    ]);
+    expect(unredacted(consoleLogger)).toBe(consoleLogger);
   });
 
   it('leaves out entries below its level', () => {

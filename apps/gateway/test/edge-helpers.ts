@@ -73,7 +73,7 @@ export function httpEndpoints(endpoints: readonly AnyEndpoint[]): AnyEndpoint[] 
 interface RouterLayer {
   rawPath?: unknown;
   route?: { path: string | string[]; methods: Record<string, boolean> };
-  handle?: { stack?: RouterLayer[] };
+  handle?: { stack?: RouterLayer[]; routes?: () => string[] };
 }
 
 /**
@@ -89,6 +89,12 @@ export function mountedRoutes(app: Express, basePath: string): Set<string> {
         const paths = Array.isArray(layer.route.path) ? layer.route.path : [layer.route.path];
         for (const path of paths) {
           for (const [method, on] of Object.entries(layer.route.methods)) if (on && method !== '_all') routes.add(routeKey(method, `${prefix}${path}`));
+        }
+      } else if (typeof layer.handle?.routes === 'function') {
+        // The gateway's RouteTable: one middleware serving many routes.
+        for (const route of layer.handle.routes()) {
+          const [method, path] = route.split(' ');
+          routes.add(routeKey(method!, `${prefix}${path}`));
         }
       } else if (layer.handle?.stack && typeof layer.rawPath === 'string') {
         visit(layer.handle.stack, `${prefix}${layer.rawPath === '/' ? '' : layer.rawPath}`);

@@ -85,6 +85,9 @@ describe.each(['database', 'redis'] as const)('rate limits stored in %s', (stora
     // The second instance shares the first one's store: the same database, or the same Redis.
     const second = storage === 'redis' ? await startGateway({ rateLimit: settings, trustedProxies: ['loopback'] }) : first;
     try {
+      // Until an instance's Redis connection is up, its limiter counts in memory (and keeps doing so
+      // for the fallback's retry interval): start counting once both are ready, Redis included.
+      for (const gateway of new Set([first, second])) await untilReady(gateway);
       // A client address of its own, so runs in parallel (and earlier runs) never share the bucket.
       const bytes = randomBytes(3);
       const client = `10.${bytes[0]}.${bytes[1]}.${bytes[2]}`;
@@ -97,3 +100,12 @@ describe.each(['database', 'redis'] as const)('rate limits stored in %s', (stora
     }
   });
 });
+
+/** Polls /health/ready (database, and Redis when configured) until it answers 200, for up to 10 s. */
+async function untilReady(gateway: TestGateway): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while ((await gateway.http.get('/health/ready')).status !== 200) {
+    if (Date.now() > deadline) throw new Error('the gateway did not become ready within 10 s');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}

@@ -1,4 +1,4 @@
-import { createHmac, createHash, timingSafeEqual } from 'node:crypto';
+import { createHmac, createHash, createSecretKey, timingSafeEqual, type KeyObject } from 'node:crypto';
 import { alphabet, generateRandomString } from 'oslo/crypto';
 
 const ALPHANUMERIC = alphabet('a-z', 'A-Z', '0-9');
@@ -26,9 +26,23 @@ export function constantTimeEqual(a: string, b: string): boolean {
   return timingSafeEqual(left, right);
 }
 
+// The key objects of the few secrets a process signs with, made once: every session check
+// verifies one or two signatures, and importing the key is a good part of an HMAC's cost.
+const keys = new Map<string, KeyObject>();
+
+function keyOf(secret: string): KeyObject {
+  let key = keys.get(secret);
+  if (!key) {
+    if (keys.size >= 16) keys.clear(); // tests make many secrets; a process uses one or two
+    key = createSecretKey(Buffer.from(secret, 'utf8'));
+    keys.set(secret, key);
+  }
+  return key;
+}
+
 /** Base64url HMAC-SHA-256 of `value` under `secret`. */
 export function hmacSha256(secret: string, value: string): string {
-  return createHmac('sha256', secret).update(value).digest('base64url');
+  return createHmac('sha256', keyOf(secret)).update(value).digest('base64url');
 }
 
 export function sha256Hex(value: string): string {

@@ -63,6 +63,17 @@ export function raise<C extends string>(definition: ErrorDefinition<C>, details?
   return new AuthError(definition.status, definition.message, definition.code, details);
 }
 
+/**
+ * `raise` for a failure caused by another: the cause stays on the error (`error.cause`) for the
+ * log and for the gateway, which answers 503 when the cause is a database outage, never the 500
+ * of the wrapping error. The client still sees only `{ code, message }`.
+ */
+export function raiseFrom<C extends string>(cause: unknown, definition: ErrorDefinition<C>, details?: Record<string, unknown>): AuthError<C> {
+  const error = raise(definition, details);
+  Object.defineProperty(error, 'cause', { value: cause, enumerable: false, configurable: true, writable: true });
+  return error;
+}
+
 export function isAuthError(error: unknown): error is AuthError {
   return error instanceof AuthError;
 }

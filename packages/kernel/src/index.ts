@@ -1,4 +1,4 @@
-export { AuthError, codeOf, raise, isAuthError, hasCode, defineErrors, type ErrorDefinition, type ErrorStatus, type ErrorCatalogue, type CodesOf } from './errors.js';
+export { AuthError, codeOf, raise, raiseFrom, isAuthError, hasCode, defineErrors, type ErrorDefinition, type ErrorStatus, type ErrorCatalogue, type CodesOf } from './errors.js';
 export { GENERAL_ERRORS } from './error-codes.js';
 export { systemClock, ManualClock, addSeconds, SECOND, MINUTE, HOUR, DAY, type Clock } from './clock.js';
 export { uuid, type IdGenerator } from './ids.js';

@@ -22,6 +22,20 @@ describe('SessionManager', () => {
     expect(short.expiresAt.getTime() - clock.now().getTime()).toBe(DAY);
   });
 
+  it('answers FAILED_TO_CREATE_SESSION when the store fails, keeping the store error as its cause', async () => {
+    const { manager, tables } = setup();
+    class FailingStore extends MemorySessionStore {
+      override create(): Promise<void> {
+        return Promise.reject(new Error('Connection terminated unexpectedly'));
+      }
+    }
+    const broken = new SessionManager(new FailingStore(tables), new ManualClock());
+    const failure = await broken.create({ userId: 'u1' }).catch((error: unknown) => error);
+    expect(failure).toMatchObject({ code: 'FAILED_TO_CREATE_SESSION', status: 500 });
+    expect((failure as Error).cause).toEqual(new Error('Connection terminated unexpectedly'));
+    expect(await manager.create({ userId: 'u1' })).toMatchObject({ userId: 'u1' });
+  });
+
   it('extends a session only once it is older than the update age', async () => {
     const { manager, clock } = setup();
     const session = await manager.create({ userId: 'u1' });

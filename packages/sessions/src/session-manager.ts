@@ -1,4 +1,4 @@
-import { addSeconds, raise, randomToken, uuid, type Clock, type IdGenerator, type Session } from '@tend/kernel';
+import { addSeconds, raise, raiseFrom, randomToken, uuid, type Clock, type IdGenerator, type Session } from '@tend/kernel';
 import { DEFAULT_SESSION_CONFIG, SESSION_TOKEN_LENGTH, type SessionConfig } from './config.js';
 import { SESSION_ERRORS } from './error-codes.js';
 import type { SessionStore, SessionWithUser } from './session-store.port.js';
@@ -44,8 +44,8 @@ export class SessionManager {
     const session = this.build(input);
     try {
       await this.store.create(session);
-    } catch {
-      throw raise(SESSION_ERRORS.FAILED_TO_CREATE_SESSION);
+    } catch (error) {
+      throw raiseFrom(error, SESSION_ERRORS.FAILED_TO_CREATE_SESSION);
     }
     return session;
   }

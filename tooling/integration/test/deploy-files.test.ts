@@ -186,6 +186,16 @@ describe('Dockerfile', () => {
     expect(stage('web')).toMatch(/^CMD \["node", "server\.mjs"\]$/m);
   });
 
+  it("starts the gateway with heap limits Node accepts in NODE_OPTIONS (the ones pnpm bench measures)", () => {
+    const options = /^ENV .*\bNODE_OPTIONS="([^"]*)"/m.exec(stage('gateway'))?.[1];
+    expect(options).toMatch(/--max-old-space-size=\d+/);
+    const run = spawnSync(process.execPath, ['-p', 'require("node:v8").getHeapStatistics().heap_size_limit'], { env: { ...process.env, NODE_OPTIONS: options }, encoding: 'utf8' });
+    expect({ status: run.status, stderr: run.stderr }).toEqual({ status: 0, stderr: '' });
+    const limitMb = Number(run.stdout) / 1048576;
+    expect(limitMb).toBeGreaterThan(Number(/--max-old-space-size=(\d+)/.exec(options!)![1]));
+    expect(limitMb).toBeLessThan(1024); // the limit took effect (Node's default here is 2 GB and more)
+  });
+
   it('copies from the build context only files that exist and that .dockerignore lets through', () => {
     const ignored = read('.dockerignore');
     const sources = [...dockerfile.matchAll(/^COPY (?!--from)(.+) \S+$/gm)].flatMap((m) => m[1]!.split(' '));

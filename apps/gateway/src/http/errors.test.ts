@@ -1,6 +1,6 @@
 import express from 'express';
 import request from 'supertest';
-import type { Logger } from '@tend/kernel';
+import { defineErrors, raiseFrom, type Logger } from '@tend/kernel';
 import { errorHandler } from './errors.js';
 
 function appThrowing(error: unknown, logger: Logger) {
@@ -27,6 +27,27 @@ describe('errorHandler and database outages', () => {
     expect(res.headers['retry-after']).toBe('1');
     expect(log.warn).toHaveBeenCalledWith('database unavailable', expect.objectContaining({ method: 'GET', path: '/boom' }));
     expect(log.error).not.toHaveBeenCalled();
+  });
+
+  const WRAPPING = defineErrors({
+    FAILED_TO_CREATE_SESSION: { status: 500, message: 'Failed to create session' },
+    INVALID_TOKEN: { status: 400, message: 'Invalid token' },
+  });
+
+  it("answers 503 for a use case's own 500 caused by an outage (a session store failing mid sign-in), and keeps that 500 for other causes", async () => {
+    const outage = raiseFrom(Object.assign(new Error('Connection terminated unexpectedly')), WRAPPING.FAILED_TO_CREATE_SESSION);
+    const log = logger();
+    const res = await request(appThrowing(outage, log)).get('/boom').expect(503);
+    expect(res.body).toEqual({ code: 'SERVICE_UNAVAILABLE', message: 'Service unavailable' });
+    expect(res.headers['retry-after']).toBe('1');
+    expect(log.warn).toHaveBeenCalledWith('database unavailable', expect.objectContaining({ path: '/boom' }));
+
+    const bug = raiseFrom(new TypeError('x is undefined'), WRAPPING.FAILED_TO_CREATE_SESSION);
+    const other = await request(appThrowing(bug, logger())).get('/boom').expect(500);
+    expect(other.body).toEqual({ code: 'FAILED_TO_CREATE_SESSION', message: 'Failed to create session' });
+    // A client error stays the client's, whatever caused it.
+    const clientError = raiseFrom(new Error('Connection terminated unexpectedly'), WRAPPING.INVALID_TOKEN);
+    await request(appThrowing(clientError, logger())).get('/boom').expect(400);
   });
 
   it('still answers 500 Internal Server Error for anything else, logged with its stack', async () => {

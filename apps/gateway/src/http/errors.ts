@@ -13,7 +13,7 @@ interface BodyParserError {
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (error: unknown, req, res, _next) => {
     const requestId = requestIdOfResponse(res);
-    if (isDatabaseUnavailable(error)) {
+    if (isDatabaseUnavailable(error instanceof AuthError ? error.cause : error)) {
       // An outage, not a bug: the client is told to retry, the log says why in one line.
       logger.warn('database unavailable', { requestId, method: req.method, path: req.path, reason: reasonOf(error) });
     }
@@ -32,7 +32,8 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
 }
 
 function toAuthError(error: unknown): AuthError | null {
-  if (error instanceof AuthError) return error;
+  // A use case's own failure ("Failed to create session") caused by an outage is the outage.
+  if (error instanceof AuthError) return error.status >= 500 && isDatabaseUnavailable(error.cause) ? serviceUnavailable() : error;
   const parserError = error as BodyParserError;
   switch (parserError?.type) {
     case 'entity.parse.failed':

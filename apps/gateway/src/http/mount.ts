@@ -1,4 +1,4 @@
-import type { Request, Response, Router } from 'express';
+import type { Request, Response } from 'express';
 import type { Container } from 'inversify';
 import type { z } from 'zod';
 import { isAuthError, raise, type Logger } from '@tend/kernel';
@@ -8,6 +8,7 @@ import type { AnyEndpoint, AuditEntry, AuditOutcome, RequiredPermission } from '
 import { clientInfo } from './client.js';
 import { HtmlPage, Redirect } from './endpoint.js';
 import { validationError } from './gateway-errors.js';
+import type { RouteTable } from './route-table.js';
 import type { Auth, SessionHttp } from './session.js';
 
 /** Checks a permission of one scope for the caller (throws the spec's 403 when it is missing). */
@@ -35,7 +36,7 @@ export interface MountContext {
  * run the handler with its dependencies, check the reply against its schema, and leave errors
  * to the one error mapper (or, for browser-facing routes, redirect with `?error=`).
  */
-export function mount(router: Router, spec: AnyEndpoint, context: MountContext): void {
+export function mount(routes: RouteTable, spec: AnyEndpoint, context: MountContext): void {
   if (spec.auth === 'server-only') return;
   const deps = Object.fromEntries(Object.entries(spec.deps as Record<string, symbol>).map(([name, id]) => [name, context.container.get(id)]));
   const needsSession = spec.auth !== 'public';
@@ -44,7 +45,7 @@ export function mount(router: Router, spec: AnyEndpoint, context: MountContext):
   if (permission && !authorizer) throw new Error(`No authorizer for the ${permission.scope} scope (${spec.method.toUpperCase()} ${spec.path})`);
   const responseSchema = typeof spec.response === 'object' ? (spec.response as z.ZodType) : null;
 
-  router[spec.method](spec.path, async (req: Request, res: Response) => {
+  routes.add(spec.method, spec.path, async (req: Request, res: Response) => {
     let input: { body: unknown; query: unknown } = { body: undefined, query: undefined };
     let auth: Auth | null = null;
     try {

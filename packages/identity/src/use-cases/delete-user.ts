@@ -1,4 +1,4 @@
-import { addSeconds, GENERAL_ERRORS, raise, randomLowercaseToken, uuid, type Clock, type IdGenerator, type Session, type User } from '@tend/kernel';
+import { addSeconds, GENERAL_ERRORS, raise, raiseFrom, randomLowercaseToken, uuid, type Clock, type IdGenerator, type Session, type User } from '@tend/kernel';
 import { deleteAccountConfirmation } from '@tend/mailer';
 import { SESSION_ERRORS, type SessionManager } from '@tend/sessions';
 import type { AccountLinks } from '../account-links.js';
@@ -85,8 +85,8 @@ export class DeleteUser {
     const id = this.newId();
     try {
       await this.verifications.create({ id, identifier, value: user.id, expiresAt: addSeconds(now, DELETE_ACCOUNT_EXPIRES_IN), createdAt: now, updatedAt: now });
-    } catch {
-      throw raise(GENERAL_ERRORS.UNABLE_TO_CREATE_VERIFICATION);
+    } catch (error) {
+      throw raiseFrom(error, GENERAL_ERRORS.UNABLE_TO_CREATE_VERIFICATION);
     }
     await this.delivery.send(
       {

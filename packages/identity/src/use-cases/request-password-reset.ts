@@ -1,4 +1,4 @@
-import { addSeconds, GENERAL_ERRORS, raise, randomToken, uuid, type Clock, type IdGenerator, type User } from '@tend/kernel';
+import { addSeconds, GENERAL_ERRORS, raiseFrom, randomToken, uuid, type Clock, type IdGenerator, type User } from '@tend/kernel';
 import { passwordResetEmail } from '@tend/mailer';
 import type { AccountLinks } from '../account-links.js';
 import { normalizeEmail } from '../email.js';
@@ -44,8 +44,8 @@ export class RequestPasswordReset {
     const id = this.newId();
     try {
       await this.verifications.create({ id, identifier, value: user.id, expiresAt: addSeconds(now, RESET_PASSWORD_EXPIRES_IN), createdAt: now, updatedAt: now });
-    } catch {
-      throw raise(GENERAL_ERRORS.UNABLE_TO_CREATE_VERIFICATION);
+    } catch (error) {
+      throw raiseFrom(error, GENERAL_ERRORS.UNABLE_TO_CREATE_VERIFICATION);
     }
     this.mailReset(user, token, id, identifier, input.redirectTo);
     return { status: true, message: PASSWORD_RESET_REQUESTED };

@@ -1,4 +1,4 @@
-import { hasCode, newAccount, newUser, raise, uuid, type Account, type Clock, type IdGenerator, type Session, type User } from '@tend/kernel';
+import { hasCode, newAccount, newUser, raise, raiseFrom, uuid, type Account, type Clock, type IdGenerator, type Session, type User } from '@tend/kernel';
 import { assertNotBanned, normalizeEmail, type AccountRepository, type UserEvents, type UserRepository } from '@tend/identity';
 import type { SessionManager } from '@tend/sessions';
 import { CALLBACK_ERRORS } from '../error-codes.js';
@@ -94,8 +94,8 @@ export class ProviderAccounts {
     let session: Session;
     try {
       session = await this.sessions.create({ userId: user.id, ipAddress: input.ipAddress, userAgent: input.userAgent });
-    } catch {
-      throw raise(CALLBACK_ERRORS.UNABLE_TO_CREATE_SESSION);
+    } catch (error) {
+      throw raiseFrom(error, CALLBACK_ERRORS.UNABLE_TO_CREATE_SESSION);
     }
     return { user, session, isNewUser };
   }
@@ -141,8 +141,8 @@ export class ProviderAccounts {
     let created: User;
     try {
       created = await this.users.create(user, account);
-    } catch {
-      throw raise(CALLBACK_ERRORS.UNABLE_TO_CREATE_USER);
+    } catch (error) {
+      throw raiseFrom(error, CALLBACK_ERRORS.UNABLE_TO_CREATE_USER);
     }
     await this.events.userCreated?.(created, { callbackURL: input.callbackURL });
     return created;
@@ -152,8 +152,8 @@ export class ProviderAccounts {
     const now = this.clock.now();
     try {
       await this.accounts.create(newAccount({ id: this.newId(), accountId, providerId, userId, ...this.tokenPatch(tokens) }, now));
-    } catch {
-      throw raise(failure);
+    } catch (error) {
+      throw raiseFrom(error, failure);
     }
   }
 
