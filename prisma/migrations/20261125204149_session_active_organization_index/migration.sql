@@ -1,0 +1,2 @@
+-- CreateIndex
+CREATE INDEX "session_activeOrganizationId_idx" ON "session"("activeOrganizationId");
