@@ -1,5 +1,6 @@
 // One jest run over every package: one process, one summary line for CI.
 const { existsSync, readdirSync } = require('node:fs');
+const { availableParallelism } = require('node:os');
 const path = require('node:path');
 
 const projects = ['packages', 'apps'].flatMap((group) =>
@@ -14,6 +15,9 @@ projects.push(require('./tooling/integration/jest.config.cjs'));
 module.exports = {
   projects,
   reporters: ['default', '<rootDir>/tooling/jest/summary-reporter.cjs'],
-  // A global option: jest ignores it inside project configs.
+  // Global options: jest ignores them inside project configs.
   testTimeout: 30000,
+  // The suites wait on sockets, databases, Chromium and hashing threads as much as they compute:
+  // two workers on two cores (jest's default there is one, in band) halve the run; more cores, cores - 1.
+  maxWorkers: Math.max(2, availableParallelism() - 1),
 };

@@ -1,6 +1,7 @@
 // Micro-benchmark of the admin users table at scale on PostgreSQL: ListUsers on its Prisma
 // directory (searched, filtered, sorted pages and their totals) and GET /api/auth/admin/list-users
-// through the gateway. A fresh database is copied from the test template, seeded with raw SQL
+// through the gateway (contains and starts_with searches on email and name, deep pages by offset
+// and by cursor). A fresh database is copied from the test template, seeded with raw SQL
 // (100,000 users), and dropped at the end. Runs from the TypeScript sources (under tsx).
 //
 //   node bench/admin-list-users.mjs
@@ -115,7 +116,18 @@ try {
   };
   if ((await get('limit=100')).total !== size) throw new Error('the route does not see the seeded users');
   await time('GET /admin/list-users, filtered and sorted', () => get('filterField=role&filterValue=admin&sortBy=email&sortDirection=asc&limit=100'));
-  await time('GET /admin/list-users, email starts_with', () => get('searchValue=person9&searchField=email&searchOperator=starts_with&limit=100'));
+  // The searches the indexes of 20261126092218_user_search_indexes serve (docs/performance.md).
+  await time('GET, email starts_with person9 (11,111 match)', () => get('searchValue=person9&searchField=email&searchOperator=starts_with&limit=100'));
+  await time('GET, email starts_with person42 (1,111 match)', () => get('searchValue=person42&searchField=email&searchOperator=starts_with&limit=100'));
+  await time('GET, email contains son4217 (11 match)', () => get('searchValue=son4217&searchField=email&searchOperator=contains&limit=100'));
+  await time('GET, name contains 4217 (11 match)', () => get('searchValue=4217&searchField=name&searchOperator=contains&limit=100'));
+  await time('GET, name starts_with grace 42 (222 match)', () => get('searchValue=grace%2042&searchField=name&searchOperator=starts_with&limit=100'));
+  await time('GET, name contains grace 7 (2,222 match)', () => get('searchValue=grace%207&searchField=name&searchOperator=contains&limit=100'));
+  // Deep pages: offset skips every row before the page; a cursor seeks to it.
+  const deep = size - 200;
+  const { nextCursor } = await get(`limit=100&offset=${deep - 100}`);
+  await time(`GET, newest first, offset ${deep}`, () => get(`limit=100&offset=${deep}`));
+  await time(`GET, newest first, cursor at the same depth`, () => get(`limit=100&cursor=${nextCursor}`));
 } finally {
   if (server) await new Promise((resolve) => server.close(resolve));
   await gateway?.close();

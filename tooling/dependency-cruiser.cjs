@@ -28,10 +28,38 @@ module.exports = {
       to: { path: '^packages/[^/]+/src/adapters/', pathNot: '^packages/[^/]+/src/adapters/memory/' },
     },
     {
+      name: 'kernel-imports-no-package',
+      comment: 'The kernel is the innermost ring: it knows no entity and no other package (they declare their memory tables to it).',
+      severity: 'error',
+      from: { path: '^packages/kernel/' },
+      to: { path: '^packages/(?!kernel/)' },
+    },
+    {
+      name: 'contracts-import-no-package',
+      comment: 'The route contracts and the user field table are zod only: the web app and every package read them.',
+      severity: 'error',
+      from: { path: '^packages/contracts/' },
+      to: { path: '^packages/(?!contracts/)' },
+    },
+    {
+      name: 'sessions-import-no-identity',
+      comment: 'Identity owns User, Account and Verification and depends on sessions (sign-ins create sessions); sessions reads the user through the user field table of @tend/contracts.',
+      severity: 'error',
+      from: { path: '^packages/sessions/' },
+      to: { path: '^packages/identity/' },
+    },
+    {
       name: 'packages-import-no-app',
       severity: 'error',
       from: { path: '^packages/' },
       to: { path: '^apps/' },
+    },
+    {
+      name: 'not-to-unresolvable',
+      comment: 'A package imports only what its package.json lists (so the rules above see every import).',
+      severity: 'error',
+      from: {},
+      to: { couldNotResolve: true },
     },
     {
       name: 'no-circular',

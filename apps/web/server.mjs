@@ -2,15 +2,13 @@
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
+import { defaultNodeEnv, env } from './server/env.mjs';
+
 // React and Remix pick their builds from NODE_ENV when first imported: set it before they load.
-process.env.NODE_ENV ??= 'production';
+defaultNodeEnv('production');
 
 const root = path.dirname(fileURLToPath(import.meta.url));
-const port = Number(process.env.WEB_PORT ?? 3001);
-const host = process.env.WEB_HOST || undefined;
-const gatewayUrl = (process.env.GATEWAY_URL || 'http://127.0.0.1:3000').replace(/\/+$/, '');
-process.env.GATEWAY_URL = gatewayUrl;
-const trustProxy = process.env.TRUST_PROXY ? (/^\d+$/.test(process.env.TRUST_PROXY) ? Number(process.env.TRUST_PROXY) : process.env.TRUST_PROXY) : false;
+const { port, host, gatewayUrl, trustProxy } = env();
 
 const build = await import(pathToFileURL(path.join(root, 'build', 'server', 'index.js')).href).catch((error) => {
   console.error('The web app is not built yet: run `pnpm --filter @tend/web build` (or `pnpm build`) first.');

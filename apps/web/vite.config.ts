@@ -1,5 +1,6 @@
 import { vitePlugin as remix } from '@remix-run/dev';
 import { defineConfig } from 'vite';
+import { env } from './server/env.mjs';
 
 declare module '@remix-run/node' {
   // Single Fetch: loaders' return types flow to useLoaderData without `typeof json`.
@@ -9,7 +10,7 @@ declare module '@remix-run/node' {
 }
 
 export default defineConfig({
-  server: { port: Number(process.env.WEB_PORT ?? 3001) },
+  server: { port: env().port },
   plugins: [
     remix({
       ignoredRouteFiles: ['**/*.test.ts', '**/*.css'],

@@ -4,22 +4,20 @@
 //   DATABASE_URL     unset: the embedded PGlite database in ./.data (the repository root)
 //   RESEND_API_KEY   unset (and NODE_ENV not production): mails go to the development outbox,
 //                    listed at http://localhost:WEB_PORT/dev/outbox
+//   AUTH_WEB_URL, AUTH_BASE_URL  unset: http://localhost:WEB_PORT, so every mailed link opens the
+//                    web app (which proxies /api/auth); see start-env.mjs
 //   --no-build (or START_SKIP_BUILD=1) skips the build step.
 // Ctrl-C stops both; if either stops, the other is stopped too.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startEnvs } from './start-env.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const env = process.env;
-const port = Number(env.PORT || 3000);
-const webPort = Number(env.WEB_PORT || 3001);
+const { port, webPort, outbox, gateway: gatewayEnv, web: webEnv } = startEnvs(env);
 const skipBuild = process.argv.includes('--no-build') || env.START_SKIP_BUILD === '1';
-
-const webOrigins = [`http://localhost:${webPort}`, `http://127.0.0.1:${webPort}`];
-const trustedOrigins = [...new Set([...(env.AUTH_TRUSTED_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean), ...webOrigins])];
-const outbox = env.NODE_ENV !== 'production' && !env.RESEND_API_KEY;
 
 function say(line) {
   process.stdout.write(`[start] ${line}\n`);
@@ -86,22 +84,8 @@ function stop(code = 0, signal = 'SIGTERM') {
 
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => stop(0, signal));
 
-run('gateway', gatewayMain, {
-  ...env,
-  PORT: String(port),
-  AUTH_BASE_URL: env.AUTH_BASE_URL || `http://localhost:${port}`,
-  AUTH_TRUSTED_ORIGINS: trustedOrigins.join(','),
-  // The web server calls the gateway from 127.0.0.1 with X-Forwarded-For set to the browser's IP.
-  AUTH_TRUSTED_PROXIES: env.AUTH_TRUSTED_PROXIES || 'loopback',
-}, root);
-
-run('web', webServer, {
-  ...env,
-  NODE_ENV: 'production',
-  WEB_PORT: String(webPort),
-  GATEWAY_URL: env.GATEWAY_URL || `http://127.0.0.1:${port}`,
-  DEV_OUTBOX: env.DEV_OUTBOX || (outbox ? '1' : '0'),
-}, path.join(root, 'apps', 'web'));
+run('gateway', gatewayMain, gatewayEnv, root);
+run('web', webServer, webEnv, path.join(root, 'apps', 'web'));
 
 async function ready(url) {
   for (let attempt = 0; attempt < 240 && !stopping; attempt++) {

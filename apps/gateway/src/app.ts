@@ -5,9 +5,10 @@ import { bindValue } from './di.js';
 import type { AnyEndpoint } from './http/endpoint.js';
 import { errorHandler, notFound } from './http/errors.js';
 import { healthRoutes, type Readiness } from './http/health.js';
+import { jsonBody } from './http/json-body.js';
 import { mount, type Authorizer } from './http/mount.js';
-import { openApiDocument } from './http/openapi.js';
-import { originCheck, redirectCheck } from './http/origins.js';
+import { API_TITLE, openApiDocument } from './http/openapi.js';
+import { originCheck, redirectCheck, redirectErrorsKey, type RedirectErrors } from './http/origins.js';
 import { rateLimit } from './http/rate-limit.js';
 import { referenceRoutes } from './http/reference.js';
 import { requestLog } from './http/request-log.js';
@@ -26,6 +27,11 @@ export function endpointsOf(modules: readonly GatewayModule[], config: GatewayCo
   return modules.flatMap((module) => module.endpoints).filter((spec) => !spec.enabled || spec.enabled(config));
 }
 
+/** The routes that name their own refusals of unsafe redirect fields. */
+function redirectErrorsOf(endpoints: readonly AnyEndpoint[]): RedirectErrors {
+  return new Map(endpoints.filter((spec) => spec.redirectErrors).map((spec) => [redirectErrorsKey(spec.method, spec.path), spec.redirectErrors!]));
+}
+
 /** The Express app of a composed container: security checks, every module's routes under the base path, health checks, one error mapper. */
 export function createApp(c: Container, modules: readonly GatewayModule[], readiness: Readiness): Express {
   const config = c.get(PLATFORM.Config);
@@ -34,7 +40,8 @@ export function createApp(c: Container, modules: readonly GatewayModule[], readi
   const endpoints = endpointsOf(modules, config);
   let document: Record<string, unknown> | undefined;
   const securitySchemes = Object.assign({}, ...modules.map((module) => module.securitySchemes ?? {}));
-  bindValue(c, META.OpenApiDocument, () => (document ??= openApiDocument(endpoints, { basePath: config.basePath, serverURL: config.baseURL, version: VERSION, securitySchemes })));
+  const credentialErrors = modules.flatMap((module) => module.credentialErrors ?? []);
+  bindValue(c, META.OpenApiDocument, () => (document ??= openApiDocument(endpoints, { basePath: config.basePath, serverURL: config.baseURL, version: VERSION, securitySchemes, credentialErrors })));
   const sessions = c.get(PLATFORM.SessionHttp);
   for (const module of modules) for (const authenticator of module.authenticators?.(c) ?? []) sessions.use(authenticator);
 
@@ -52,20 +59,21 @@ export function createApp(c: Container, modules: readonly GatewayModule[], readi
   // Limits first: a limited request costs no body parsing and no database work.
   auth.use(rateLimit(c.get(PLATFORM.RateLimiter), c.get(PLATFORM.ClientAddress)));
   auth.use(noStore);
-  const json = express.json({ limit: config.bodyLimit, type: ['application/json', 'application/*+json'] });
-  // GET routes read only their query: their bodies are never parsed.
-  auth.use((req, res, next) => (req.method === 'GET' || req.method === 'HEAD' ? next() : json(req, res, next)));
+  // GET routes read only their query: their bodies are never parsed. Bodies deeper or larger than JSON_LIMITS answer 400.
+  auth.use(jsonBody(config.bodyLimit));
   auth.use(originCheck(origins));
-  auth.use(redirectCheck(origins));
+  auth.use(redirectCheck(origins, redirectErrorsOf(endpoints)));
   const authorizers: Partial<Record<'admin' | 'organization', Authorizer>> = Object.assign({}, ...modules.map((module) => module.authorizers?.(c) ?? {}));
-  const audit = modules.map((module) => module.auditSink?.(c)).find(Boolean) ?? null;
-  const context = { container: c, sessions, authorizers, logger, checkReplies: config.checkReplies, audit };
+  const audit = c.get(PLATFORM.AuditSink);
+  const context = { container: c, sessions, authorizers, logger, checkReplies: config.checkReplies, audit, credentialErrors };
   const routes = new RouteTable();
   for (const spec of endpoints) mount(routes, spec, context);
   auth.use(routes.handler());
   app.use(config.basePath, auth);
 
-  if (config.apiReference.enabled) app.use(config.apiReference.path, referenceRoutes(`${config.basePath}/open-api/generate-schema`));
+  if (config.apiReference.enabled) {
+    app.use(config.apiReference.path, referenceRoutes(config.apiReference.path, `${config.basePath}/open-api/generate-schema`, API_TITLE));
+  }
   // The development outbox: never mounted in production (its mails carry live tokens).
   const outbox = c.get(PLATFORM.DevOutbox);
   if (outbox && !config.production) app.use('/api/dev', devOutboxRoutes(outbox));

@@ -1,4 +1,5 @@
-import { CREDENTIAL_PROVIDER, newAccount, newUser, uuid, type Logger } from '@tend/kernel';
+import { uuid, type Logger } from '@tend/kernel';
+import { CREDENTIAL_PROVIDER, newAccount, newUser } from '@tend/identity';
 import { checkPassword, normalizeEmail, type PasswordHasher, type UserRepository } from '@tend/identity';
 import type { Clock } from '@tend/kernel';
 

@@ -5,17 +5,15 @@ import type { Container } from 'inversify';
 import type { DatabaseHandle, LockOutcome } from '@tend/database';
 import type { Clock, Logger } from '@tend/kernel';
 import { PrismaRateLimitStore } from '@tend/rate-limit/prisma';
+import type { CleanupTask } from './cleanup-task.js';
 import type { GatewayConfig } from './config.js';
-import { PLATFORM } from './platform.js';
+import { MODULES, type GatewayModule } from './modules/index.js';
+import { PLATFORM, rateLimitRulesOf } from './platform.js';
 
 /** The advisory lock key of the cleanup (the migrator holds 72707369). */
 export const CLEANUP_LOCK_KEY = 72707371;
 
-/** One kind of expired rows; `run` deletes them and answers how many went. */
-export interface CleanupTask {
-  name: string;
-  run(now: Date): Promise<number>;
-}
+export type { CleanupTask } from './cleanup-task.js';
 
 export type CleanupResult =
   | { status: 'done'; removed: Record<string, number>; failed: string[] }
@@ -111,34 +109,39 @@ const DAY_SECONDS = 86_400;
 
 /**
  * The gateway's cleanup tasks: expired sessions (when the session store can purge), expired
- * verification values, and rate-limit rows whose window surely ended (kept at least a day, or
- * the longest configured window).
+ * verification values, rate-limit rows whose window surely ended (kept at least a day, or the
+ * longest configured window), and every module's own.
  */
-export function cleanupTasksOf(c: Container, database: DatabaseHandle): CleanupTask[] {
+export function cleanupTasksOf(c: Container, database: DatabaseHandle, modules: readonly GatewayModule[] = MODULES): CleanupTask[] {
   const config = c.get(PLATFORM.Config);
   const sessions = c.get(PLATFORM.SessionStore);
   const verifications = c.get(PLATFORM.VerificationRepository);
   const rateLimits = new PrismaRateLimitStore(database.prisma);
-  const longestWindowMs = longestRateLimitWindow(config.rateLimit) * 1000;
+  const longestWindowMs = longestRateLimitWindow(config.rateLimit, modules) * 1000;
   const tasks: CleanupTask[] = [
     { name: 'verifications', run: (now) => verifications.deleteExpired(now) },
     { name: 'rateLimits', run: (now) => rateLimits.sweep(now.getTime(), longestWindowMs) },
+    ...modules.flatMap((module) => module.cleanup?.(c) ?? []),
   ];
   const purgeSessions = sessions.purgeExpired?.bind(sessions);
   if (purgeSessions) tasks.unshift({ name: 'sessions', run: purgeSessions });
   return tasks;
 }
 
-function longestRateLimitWindow(settings: GatewayConfig['rateLimit']): number {
-  const rules = Object.values(settings.rules ?? {}).map((rule) => (rule ? rule.window : 0));
+function longestRateLimitWindow(settings: GatewayConfig['rateLimit'], modules: readonly GatewayModule[]): number {
+  const rules = Object.values(rateLimitRulesOf(modules, settings.rules)).map((rule) => (rule ? rule.window : 0));
   return Math.max(DAY_SECONDS, settings.window, settings.failedSignInWindow, ...rules);
 }
 
 /** The cleanup of a running gateway: its tasks under the database's advisory lock. */
-export function createCleanup(c: Container, database: DatabaseHandle, options: { intervalSeconds: number; clock: Clock; logger: Logger }): ScheduledCleanup {
+export function createCleanup(
+  c: Container,
+  database: DatabaseHandle,
+  options: { intervalSeconds: number; clock: Clock; logger: Logger; modules?: readonly GatewayModule[] },
+): ScheduledCleanup {
   return new ScheduledCleanup({
     ...options,
-    tasks: cleanupTasksOf(c, database),
+    tasks: cleanupTasksOf(c, database, options.modules),
     lock: (work) => database.withAdvisoryLock(CLEANUP_LOCK_KEY, work, { wait: false }),
   });
 }

@@ -1,8 +1,14 @@
 import type { CookieCacheConfig } from '@tend/sessions';
 import type { SessionConfig } from '@tend/sessions';
 import type { UserFields } from '@tend/identity';
-import { organizationsConfig, type OrganizationsConfig } from '@tend/organizations';
-import { providersConfig, type ProvidersConfig } from './modules/providers/config.js';
+
+/**
+ * The settings of feature modules, by key. Each module adds its entry by declaration merging
+ * (`declare module '../../config.js' { interface FeatureSettings { ... } }`), so adding a
+ * feature never edits this file.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface FeatureSettings {}
 
 /** Everything the gateway is configured with; built from the environment by env.ts. */
 export interface GatewayConfig {
@@ -42,12 +48,10 @@ export interface GatewayConfig {
   apiReference: { enabled: boolean; path: string };
   /** Replies checked against their schemas: `throw` in tests, `warn` in development, `off` in production. */
   checkReplies: 'throw' | 'warn' | 'off';
-  /** Organization rules (AUTH_ORGANIZATION_*) and the web app's URL for invitation links (AUTH_WEB_URL). */
-  organizations: OrganizationsConfig & { webURL: string };
-  /** Site administration: user ids always allowed everything (AUTH_ADMIN_USER_IDS); admins impersonable (AUTH_ADMIN_ALLOW_IMPERSONATING_ADMINS). */
-  admin: { adminUserIds: string[]; allowImpersonatingAdmins: boolean };
-  /** Sign-in with identity providers (AUTH_<ID>_*, AUTH_PROVIDER_*, AUTH_ACCOUNT_LINKING*): see docs/providers.md. */
-  providers: ProvidersConfig;
+  /** The web app's public URL (AUTH_WEB_URL): invitation links, sign-in challenge pages. */
+  webURL: string;
+  /** Each feature module's settings (from its variables; absent: its defaults). See modules/settings.ts. */
+  features: Partial<FeatureSettings>;
 }
 
 export interface RateLimitSettings {
@@ -83,9 +87,8 @@ export function defaultConfig(overrides: Partial<GatewayConfig> & Pick<GatewayCo
     hashing: { queue: 64, priority: 'normal' },
     apiReference: { enabled: true, path: '/api/reference' },
     checkReplies: overrides.production ? 'off' : 'warn',
-    organizations: { ...organizationsConfig(), webURL: 'http://localhost:3001' },
-    admin: { adminUserIds: [], allowImpersonatingAdmins: false },
-    providers: providersConfig(),
+    webURL: 'http://localhost:3001',
+    features: {},
     ...overrides,
   };
 }

@@ -18,12 +18,14 @@ export interface ContainerOptions {
   rateLimitStore: RateLimitStore;
   commonPasswords: CommonPasswords | null;
   sql: DatabaseHandle['sql'];
+  /** Which database it is: an embedded one (PGlite) belongs to this process alone. */
+  databaseKind: DatabaseHandle['kind'];
   modules: readonly GatewayModule[];
 }
 
 export function createContainer({ modules, ...platform }: ContainerOptions): Container {
   const c = new Container({ defaultScope: 'Singleton' });
-  bindPlatform(c, platform);
+  bindPlatform(c, { ...platform, modules });
   for (const module of modules) module.bind(c, { config: platform.config, clock: platform.clock, logger: platform.logger });
   return c;
 }

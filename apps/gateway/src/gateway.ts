@@ -7,6 +7,7 @@ import { dictionary } from '@zxcvbn-ts/language-common';
 import { createApp } from './app.js';
 import type { GatewayConfig } from './config.js';
 import { createContainer } from './container.js';
+import type { Readiness } from './http/health.js';
 import { MODULES, type GatewayModule } from './modules/index.js';
 import { createRateLimitStore } from './rate-limit-store.js';
 import { PLATFORM } from './platform.js';
@@ -14,6 +15,8 @@ import { PLATFORM } from './platform.js';
 export interface Gateway {
   app: Express;
   container: Container;
+  /** From now on readiness answers 503 `stopping` (the process is shutting down). */
+  markStopping(): void;
   /** Releases what the gateway opened itself (the Redis connection); the database is the caller's. */
   close(): Promise<void>;
 }
@@ -45,12 +48,14 @@ export function createGateway({ config, database, clock = systemClock, logger = 
     rateLimitStore: rateLimit.store,
     commonPasswords: config.passwordScreening ? loadCommonPasswords() : null,
     sql: database.sql,
+    databaseKind: database.kind,
     modules,
   });
-  const readiness = { database, redis: rateLimit.ping ?? null };
+  const readiness: Readiness = { database, redis: rateLimit.ping ?? null, logger, stopping: false };
   const close = async () => {
     await rateLimit.close();
     await container.get(PLATFORM.SessionStorage).close();
   };
-  return { app: createApp(container, modules, readiness), container, close };
+  const markStopping = () => void (readiness.stopping = true);
+  return { app: createApp(container, modules, readiness), container, markStopping, close };
 }

@@ -8,3 +8,4 @@ export { TOKENS } from './tokens.js';
 export { MODULES, type GatewayModule } from './modules/index.js';
 export type { AnyEndpoint, EndpointSpec } from './http/endpoint.js';
 export { openApiDocument } from './http/openapi.js';
+export { declaredErrors, errorCodesOf, renderErrorCodes, PLATFORM_ERRORS } from './error-codes.js';

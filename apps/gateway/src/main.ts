@@ -1,6 +1,7 @@
 // Starts the gateway: validate the environment, open and migrate the database, create the
 // bootstrap administrator, listen, clean up expired rows on a schedule, and shut down cleanly
-// on SIGTERM/SIGINT (drain requests, flush mail and the audit log, close the pools, exit 0).
+// on SIGTERM/SIGINT (readiness 503 and serving on for AUTH_SHUTDOWN_DRAIN_MS, then stop listening,
+// finish the requests under way, flush mail and the audit log, close the pools, exit 0).
 import { resolve } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { databaseTarget, openDatabase } from '@tend/database';
@@ -55,7 +56,13 @@ async function main(): Promise<void> {
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    logger.info('gateway stopping', { signal, inFlight: http.inFlight });
+    const drainMs = env.AUTH_SHUTDOWN_DRAIN_MS;
+    // Readiness answers 503 from now on; everything else is served as before during the drain:
+    // balancers that read readiness move away, and nginx (which learns only from refused
+    // connections) has time to take back an instance restarted just before this one.
+    gateway.markStopping();
+    logger.info('gateway stopping', { signal, inFlight: http.inFlight, drainMs });
+    if (drainMs > 0) await new Promise((resolve) => setTimeout(resolve, drainMs));
     // Not unref()ed: whatever hangs, the process ends by the deadline.
     setTimeout(() => {
       logger.error('gateway did not stop in time', { timeoutMs: env.AUTH_SHUTDOWN_TIMEOUT_MS, inFlight: http.inFlight });
@@ -63,8 +70,10 @@ async function main(): Promise<void> {
       process.exit(1);
     }, env.AUTH_SHUTDOWN_TIMEOUT_MS);
     try {
-      // Requests under way finish (with Connection: close); idle keep-alive connections close now.
-      await Promise.all([http.close(), cleanup.stop()]);
+      // New connections are refused; requests under way finish (with Connection: close); idle
+      // keep-alive connections are closed after the drain again (their clients close them first).
+      logger.info('gateway closing its listener', { inFlight: http.inFlight });
+      await Promise.all([http.close(drainMs), cleanup.stop()]);
       // Mails sent in the background (verification, reset) and queued audit events are written
       // before the database closes.
       await container.get(TOKENS.MailDelivery).idle();

@@ -7,25 +7,35 @@ import {
   type CommonPasswords,
   DEFAULT_PASSWORD_POLICY,
   MailDelivery,
+  PendingSignIns,
+  PlaceholderEmails,
+  PlaceholderGuardMailer,
   ScryptPasswordHasher,
+  SignInCompletion,
   type AccountRepository,
   type PasswordHasher,
   type PasswordPolicy,
   type UserRepository,
+  type ClaimableCredentials,
+  type SignInEvents,
   type VerificationRepository,
 } from '@tend/identity';
 import { PrismaAccountRepository, PrismaUserRepository, PrismaVerificationRepository } from '@tend/identity/prisma';
 import type { Clock, Logger } from '@tend/kernel';
 import type { DevOutboxMailer, Mailer } from '@tend/mailer';
-import { FailedSignInThrottle, RateLimiter, type RateLimitStore } from '@tend/rate-limit';
+import { FailedSignInThrottle, RateLimiter, type RateLimitRules, type RateLimitStore } from '@tend/rate-limit';
 import { SessionManager, type SessionStore } from '@tend/sessions';
 import { SqlSessionStore } from '@tend/sessions/prisma';
 import type { GatewayConfig } from './config.js';
 import { bindFactory, bindValue, token } from './di.js';
 import { ClientAddress } from './http/client.js';
+import { Cookies } from './http/cookies.js';
+import type { AuditSink } from './http/mount.js';
 import { TrustedOrigins } from './http/origins.js';
 import { SessionHttp } from './http/session.js';
+import { SignInHttp } from './http/sign-in-http.js';
 import { createMailer, DEVELOPMENT_LINK_BASE } from './mail.js';
+import type { GatewayModule } from './modules/module.js';
 import { createSessionStorage, type SessionStorage } from './session-storage.js';
 
 export const PLATFORM = {
@@ -43,16 +53,32 @@ export const PLATFORM = {
   SessionStorage: token<SessionStorage>('SessionStorage'),
   SessionManager: token<SessionManager>('SessionManager'),
   TrustedOrigins: token<TrustedOrigins>('TrustedOrigins'),
+  /** Every declared cookie, read and written through the one factory. */
+  Cookies: token<Cookies>('Cookies'),
   SessionHttp: token<SessionHttp>('SessionHttp'),
+  PendingSignIns: token<PendingSignIns>('PendingSignIns'),
+  /** The one sign-in pipeline: bans, challenge policies, the session, the audit event. */
+  SignInCompletion: token<SignInCompletion>('SignInCompletion'),
+  /** The one writer of sign-in outcomes: cookies and JSON, or cookies and a redirect. */
+  SignInHttp: token<SignInHttp>('SignInHttp'),
+  /** Every audit action the modules declare, with its label. */
+  AuditActions: token<Readonly<Record<string, string>>>('AuditActions'),
+  /** Every other kind of credential the modules hold for a user (API keys), revoked when an account is claimed. */
+  RevocableCredentials: token<readonly ClaimableCredentials[]>('RevocableCredentials'),
+  /** Where audit events go (the module that declares an audit sink; null: nowhere). */
+  AuditSink: token<AuditSink | null>('AuditSink'),
   ClientAddress: token<ClientAddress>('ClientAddress'),
   RateLimitStore: token<RateLimitStore>('RateLimitStore'),
   RateLimiter: token<RateLimiter>('RateLimiter'),
   FailedSignInThrottle: token<FailedSignInThrottle>('FailedSignInThrottle'),
+  /** The mailer every mail goes through: it never sends to a placeholder address. */
   Mailer: token<Mailer>('Mailer'),
   /** The development outbox, or null when mail goes through Resend (or in production). */
   DevOutbox: token<DevOutboxMailer | null>('DevOutbox'),
   MailDelivery: token<MailDelivery>('MailDelivery'),
   AccountLinks: token<AccountLinks>('AccountLinks'),
+  /** The addresses of users whose provider shares no email (AUTH_PROVIDER_PLACEHOLDER_EMAIL_DOMAIN). */
+  PlaceholderEmails: token<PlaceholderEmails>('PlaceholderEmails'),
 } as const;
 
 export interface PlatformOptions {
@@ -65,9 +91,13 @@ export interface PlatformOptions {
   commonPasswords: CommonPasswords | null;
   /** The driver-level query path of the hot session lookup (one named prepared statement). */
   sql: DatabaseHandle['sql'];
+  /** PostgreSQL takes row locks; an embedded PGlite, owned by this process, queues in it instead. */
+  databaseKind: DatabaseHandle['kind'];
+  /** The feature modules: their cookies, challenges, rate-limit rules, audit sink and session writes. */
+  modules: readonly GatewayModule[];
 }
 
-export function bindPlatform(c: Container, { config, db, clock, logger, rateLimitStore, commonPasswords, sql }: PlatformOptions): void {
+export function bindPlatform(c: Container, { config, db, clock, logger, rateLimitStore, commonPasswords, sql, databaseKind, modules }: PlatformOptions): void {
   bindValue(c, PLATFORM.Config, config);
   bindValue(c, PLATFORM.Database, db);
   bindValue(c, PLATFORM.Clock, clock);
@@ -75,9 +105,9 @@ export function bindPlatform(c: Container, { config, db, clock, logger, rateLimi
 
   const sessionStorage = createSessionStorage(config, clock, logger);
   bindValue(c, PLATFORM.SessionStorage, sessionStorage);
-  sessionStorage.observe(c);
+  sessionStorage.observe(c, modules);
   bindFactory(c, PLATFORM.UserRepository, [PLATFORM.Database], (database) => sessionStorage.users(new PrismaUserRepository(database)));
-  bindFactory(c, PLATFORM.AccountRepository, [PLATFORM.Database], (database) => new PrismaAccountRepository(database));
+  bindFactory(c, PLATFORM.AccountRepository, [PLATFORM.Database], (database) => new PrismaAccountRepository(database, { rowLocks: databaseKind === 'postgres' }));
   bindFactory(c, PLATFORM.VerificationRepository, [PLATFORM.Database], (database) => new PrismaVerificationRepository(database));
   bindFactory(c, PLATFORM.SessionStore, [PLATFORM.Database], (database) => sessionStorage.store(new SqlSessionStore(database, sql)));
   bindValue(c, PLATFORM.PasswordHasher, new ScryptPasswordHasher({ concurrency: config.hashing.concurrency, queueLimit: config.hashing.queue, threadPriority: config.hashing.priority }));
@@ -85,12 +115,31 @@ export function bindPlatform(c: Container, { config, db, clock, logger, rateLimi
 
   bindFactory(c, PLATFORM.SessionManager, [PLATFORM.SessionStore, PLATFORM.Clock], (store, time) => new SessionManager(store, time, config.session));
   bindValue(c, PLATFORM.TrustedOrigins, new TrustedOrigins(config.baseURL, config.trustedOrigins));
+  const challenges = modules.flatMap((module) => module.challenges ?? []);
+  const declaredCookies = [...modules.flatMap((module) => module.cookies ?? []), ...challenges.map((challenge) => challenge.cookie)];
+  bindFactory(c, PLATFORM.Cookies, [PLATFORM.TrustedOrigins], (origins) => new Cookies(config.secret, origins, declaredCookies));
   bindFactory(
     c,
     PLATFORM.SessionHttp,
-    [PLATFORM.SessionManager, PLATFORM.TrustedOrigins, PLATFORM.Clock, PLATFORM.Logger],
-    (manager, origins, time, log) => new SessionHttp(manager, origins, time, log, config.secret, config.cookieCache, sessionStorage.revocations),
+    [PLATFORM.SessionManager, PLATFORM.Cookies, PLATFORM.Clock, PLATFORM.Logger],
+    (manager, cookies, time, log) => new SessionHttp(manager, cookies, time, log, config.secret, config.cookieCache, sessionStorage.revocations),
   );
+
+  bindValue(c, PLATFORM.AuditActions, Object.freeze(Object.assign({}, ...modules.map((module) => module.auditActions ?? {}))));
+  // the sign-in pipeline: challenge policies come from the modules that declare them, in module order
+  c.bind(PLATFORM.RevocableCredentials).toDynamicValue(() => modules.flatMap((module) => module.credentials?.(c) ?? []));
+  c.bind(PLATFORM.AuditSink).toDynamicValue(() => modules.find((module) => module.auditSink)?.auditSink?.(c) ?? null);
+  bindFactory(c, PLATFORM.PendingSignIns, [PLATFORM.VerificationRepository, PLATFORM.Clock], (verifications, time) => new PendingSignIns(verifications, time));
+  c.bind(PLATFORM.SignInCompletion).toDynamicValue(() => {
+    const sink = c.get(PLATFORM.AuditSink);
+    const events = {
+      record: ({ action, userId, client, detail }: Parameters<SignInEvents['record']>[0]) =>
+        sink?.record({ action, actorId: userId, targetUserId: userId, detail, ipAddress: client.ipAddress, userAgent: client.userAgent }),
+    };
+    const deps = { users: c.get(PLATFORM.UserRepository), sessions: c.get(PLATFORM.SessionManager), pending: c.get(PLATFORM.PendingSignIns), clock, events };
+    return new SignInCompletion(deps, challenges.map((challenge) => c.get(challenge.policyToken)));
+  });
+  bindFactory(c, PLATFORM.SignInHttp, [PLATFORM.SessionHttp, PLATFORM.Cookies], (sessions, cookies) => new SignInHttp(sessions, cookies, challenges, config.webURL));
 
   // rate limits: per client and path, and failed password sign-ins per identifier
   bindValue(c, PLATFORM.ClientAddress, new ClientAddress(config.trustedProxies));
@@ -100,7 +149,7 @@ export function bindPlatform(c: Container, { config, db, clock, logger, rateLimi
     c,
     PLATFORM.RateLimiter,
     [PLATFORM.RateLimitStore, PLATFORM.Clock],
-    (store, time) => new RateLimiter({ enabled: limits.enabled, window: limits.window, max: limits.max, rules: limits.rules, basePath: config.basePath }, store, time),
+    (store, time) => new RateLimiter({ enabled: limits.enabled, window: limits.window, max: limits.max, rules: rateLimitRulesOf(modules, limits.rules), basePath: config.basePath }, store, time),
   );
   bindFactory(
     c,
@@ -110,9 +159,18 @@ export function bindPlatform(c: Container, { config, db, clock, logger, rateLimi
   );
 
   // mail: Resend when configured, else the development outbox (never in production)
-  const { mailer, outbox } = createMailer(config, clock, logger);
+  const { mailer: sender, outbox } = createMailer(config, clock, logger);
+  const placeholders = new PlaceholderEmails(config.features.providers?.placeholderEmailDomain ?? null);
+  bindValue(c, PLATFORM.PlaceholderEmails, placeholders);
+  // The one place every mail passes: nothing is ever sent to an address that cannot receive it.
+  const mailer = new PlaceholderGuardMailer(sender, placeholders, logger);
   bindValue(c, PLATFORM.Mailer, mailer);
   bindValue(c, PLATFORM.DevOutbox, outbox);
   bindValue(c, PLATFORM.MailDelivery, new MailDelivery(mailer, logger));
   bindValue(c, PLATFORM.AccountLinks, new AccountLinks(`${config.baseURL ?? config.mail.linkBaseURL ?? DEVELOPMENT_LINK_BASE}${config.basePath}`));
+}
+
+/** The modules' rate-limit rules, then the configured ones over them (the spec's defaults stay under both). */
+export function rateLimitRulesOf(modules: readonly GatewayModule[], configured: RateLimitRules = {}): RateLimitRules {
+  return Object.assign({}, ...modules.map((module) => module.rateLimits ?? {}), configured);
 }

@@ -5,7 +5,6 @@
 import type { Container } from 'inversify';
 import type { UserRepository } from '@tend/identity';
 import type { Clock, Logger } from '@tend/kernel';
-import type { ActiveOrganizationStore } from '@tend/organizations';
 import { createRateLimitRedis } from '@tend/rate-limit/redis';
 import {
   CachedSessionStore,
@@ -17,8 +16,7 @@ import {
 } from '@tend/sessions';
 import { RedisRevocationRegistry, RedisSessionCache } from '@tend/sessions/redis';
 import type { GatewayConfig } from './config.js';
-import { ADMIN } from './modules/admin/tokens.js';
-import { ORGANIZATIONS } from './modules/organizations/tokens.js';
+import type { GatewayModule } from './modules/module.js';
 
 export interface SessionStorage {
   /** What cached cookies are checked against; null when the cookie cache is off. */
@@ -27,8 +25,8 @@ export interface SessionStorage {
   store(database: SessionStore): SessionStore;
   /** The user repository, wrapped: user writes drop cached sessions, deletions revoke them. */
   users(database: UserRepository): UserRepository;
-  /** Wraps the writes modules make beside these two (admin removal, active organizations). */
-  observe(c: Container): void;
+  /** Lets every module wrap its writes that touch sessions (admin removal, active organizations). */
+  observe(c: Container, modules: readonly GatewayModule[]): void;
   /** Resolves once Redis is connected (at once without Redis); until then, the database answers. */
   ready(): Promise<void>;
   /** Closes the Redis connection, if any. */
@@ -60,17 +58,9 @@ export function createSessionStorage(config: GatewayConfig, clock: Clock, logger
       return revocations ? new RevocationRecordingSessionStore(cached, revocations, clock) : cached;
     },
     users: (database) => (changes.active ? new ObservedUsers(database, changes) : database),
-    observe(c) {
+    observe(c, modules) {
       if (!changes.active) return;
-      c.onActivation(ADMIN.AdminUserDirectory, (_, directory) => ({
-        list: (query) => directory.list(query),
-        async remove(userId) {
-          const removed = await directory.remove(userId);
-          if (removed) await changes.userDeleted(userId);
-          return removed;
-        },
-      }));
-      if (cache) c.onActivation(ORGANIZATIONS.OrganizationStores, (_, stores) => ({ ...stores, activeOrganizations: new ObservedActiveOrganizations(stores.activeOrganizations, changes) }));
+      for (const module of modules) module.sessionWrites?.(c, changes);
     },
     async ready() {
       if (!redis || redis.status === 'ready') return;
@@ -126,29 +116,5 @@ class ObservedUsers implements UserRepository {
     await this.inner.delete(id);
     // Its sessions went by cascade, unseen by the session store.
     await this.changes.userDeleted(id);
-  }
-}
-
-/** The active organization lives in the session row: changing it changes cached sessions. */
-class ObservedActiveOrganizations implements ActiveOrganizationStore {
-  constructor(
-    private readonly inner: ActiveOrganizationStore,
-    private readonly changes: SessionChanges,
-  ) {}
-
-  async setActive(sessionToken: string, organizationId: string | null) {
-    const set = await this.inner.setActive(sessionToken, organizationId);
-    await this.changes.sessionUpdated(sessionToken);
-    return set;
-  }
-
-  async clearForMember(userId: string, organizationId: string) {
-    await this.inner.clearForMember(userId, organizationId);
-    await this.changes.userSessionsUpdated(userId);
-  }
-
-  async clearForOrganization(organizationId: string) {
-    await this.inner.clearForOrganization(organizationId);
-    await this.changes.allSessionsUpdated();
   }
 }

@@ -1,8 +1,8 @@
-import { CREDENTIAL_PROVIDER, newAccount, newUser, silentLogger, uuid } from '@tend/kernel';
+import { silentLogger, uuid } from '@tend/kernel';
+import { CREDENTIAL_PROVIDER, newAccount, newUser } from '@tend/identity';
 import { configFromEnv, EnvError, parseEnv } from '../src/env.js';
 import { TOKENS } from '../src/tokens.js';
-import { adminGet, adminPost, getSession, makeAdmin, signInAdmin } from './admin-helpers.js';
-import { cookiesOf, signUp, startGateway, type TestGateway } from './harness.js';
+import { adminGet, adminPost, cookiesOf, getSession, makeAdmin, signInAdmin, signUp, startGateway, type TestGateway } from './harness/index.js';
 
 const UNAUTHORIZED = { code: 'UNAUTHORIZED', message: 'Unauthorized' };
 
@@ -146,7 +146,7 @@ describe('AUTH_ADMIN_USER_IDS', () => {
   const LISTED = 'listed-admin-0000-0000-000000000001';
   let gateway: TestGateway;
   beforeAll(async () => {
-    gateway = await startGateway({ admin: { adminUserIds: [LISTED], allowImpersonatingAdmins: false } });
+    gateway = await startGateway({ features: { admin: { adminUserIds: [LISTED], allowImpersonatingAdmins: false } } });
   });
   afterAll(() => gateway.close());
 
@@ -178,8 +178,8 @@ describe('AUTH_ADMIN_USER_IDS', () => {
 
   it('is read from the environment, with AUTH_ADMIN_ALLOW_IMPERSONATING_ADMINS', () => {
     const config = configFromEnv(parseEnv({ AUTH_SECRET: 's'.repeat(32), AUTH_ADMIN_USER_IDS: ' id-1, id-2 ,', AUTH_ADMIN_ALLOW_IMPERSONATING_ADMINS: 'on' }), silentLogger);
-    expect(config.admin).toEqual({ adminUserIds: ['id-1', 'id-2'], allowImpersonatingAdmins: true });
-    expect(configFromEnv(parseEnv({ AUTH_SECRET: 's'.repeat(32) }), silentLogger).admin).toEqual({ adminUserIds: [], allowImpersonatingAdmins: false });
+    expect(config.features.admin).toEqual({ adminUserIds: ['id-1', 'id-2'], allowImpersonatingAdmins: true });
+    expect(configFromEnv(parseEnv({ AUTH_SECRET: 's'.repeat(32) }), silentLogger).features.admin).toEqual({ adminUserIds: [], allowImpersonatingAdmins: false });
     expect(() => parseEnv({ AUTH_ADMIN_ALLOW_IMPERSONATING_ADMINS: 'maybe' })).toThrow(EnvError);
     expect(() => parseEnv({ AUTH_ADMIN_ALLOW_IMPERSONATING_ADMINS: 'maybe' })).toThrow(/AUTH_ADMIN_ALLOW_IMPERSONATING_ADMINS/);
   });

@@ -1,5 +1,4 @@
-import { CookieJar, adminPost, auditLog, signInAdmin, type AuditRow } from './admin-helpers.js';
-import { ORIGIN, signUp, startGateway, type TestGateway } from './harness.js';
+import { adminPost, auditLog, type AuditRow, CookieJar, ORIGIN, signInAdmin, signUp, startGateway, type TestGateway } from './harness/index.js';
 
 describe('GET /admin/audit-log', () => {
   let gateway: TestGateway;
@@ -27,7 +26,7 @@ describe('GET /admin/audit-log', () => {
     tick();
     const jar = new CookieJar(admin.cookie);
     const started = await adminPost(gateway, 'impersonate-user', jar.header, { userId: target.user.id }).expect(200);
-    jar.update(started);
+    jar.store(started);
     tick();
     await adminPost(gateway, 'stop-impersonating', jar.header).expect(200);
 
@@ -101,7 +100,7 @@ describe('GET /admin/audit-log', () => {
   it("marks what an admin does while impersonating with the admin's id", async () => {
     const target = await signUp(gateway);
     const jar = new CookieJar(admin.cookie);
-    jar.update(await adminPost(gateway, 'impersonate-user', jar.header, { userId: target.user.id }).expect(200));
+    jar.store(await adminPost(gateway, 'impersonate-user', jar.header, { userId: target.user.id }).expect(200));
     tick();
     await gateway.http.post('/api/auth/change-password').set('Cookie', jar.header).set('Origin', ORIGIN).send({ currentPassword: target.body.password, newPassword: 'set while impersonating' }).expect(200);
     const page = await auditLog(gateway, admin.cookie, { userId: target.user.id, action: 'password.change' });

@@ -1,6 +1,5 @@
 import { TOKENS } from '../src/tokens.js';
-import { adminPost, getSession, signInAdmin } from './admin-helpers.js';
-import { signUp, startGateway, type TestGateway } from './harness.js';
+import { adminPost, getSession, signInAdmin, signUp, startGateway, type TestGateway } from './harness/index.js';
 
 const BANNED = {
   code: 'BANNED_USER',

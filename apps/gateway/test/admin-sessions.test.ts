@@ -1,6 +1,5 @@
 import { TOKENS } from '../src/tokens.js';
-import { CookieJar, adminGet, adminPost, getSession, makeAdmin, setCookieNamed, signInAdmin } from './admin-helpers.js';
-import { ORIGIN, signUp, startGateway, type TestGateway } from './harness.js';
+import { adminGet, adminPost, CookieJar, getSession, makeAdmin, ORIGIN, setCookieNamed, signInAdmin, signUp, startGateway, type TestGateway } from './harness/index.js';
 
 const HOUR = 3_600_000;
 
@@ -75,7 +74,7 @@ describe('impersonation', () => {
     expect(adminCookie).toMatch(/; SameSite=Lax/i);
     expect(adminCookie).toMatch(/; Path=\//);
     expect(setCookieNamed(started, 'tend.session_token')).toMatch(/Max-Age=3600/);
-    jar.update(started);
+    jar.store(started);
     expect(jar.has('tend.admin_session')).toBe(true);
 
     // get-session shows the target, with impersonatedBy
@@ -95,7 +94,7 @@ describe('impersonation', () => {
     expect(stopped.body.user).toMatchObject({ id: admin.user.id, role: 'admin' });
     expect(stopped.body.session).toMatchObject({ token: admin.token, userId: admin.user.id, impersonatedBy: null });
     expect(setCookieNamed(stopped, 'tend.admin_session')).toMatch(/Max-Age=0/);
-    jar.update(stopped);
+    jar.store(stopped);
     expect(jar.has('tend.admin_session')).toBe(false);
     const after = await getSession(gateway, jar.header);
     expect(after.body.user.id).toBe(admin.user.id);
@@ -109,11 +108,11 @@ describe('impersonation', () => {
   it('restores a not-remembered admin session as a browser-session cookie', async () => {
     const adminUser = await signInAdmin(gateway);
     const short = await gateway.http.post('/api/auth/sign-in/email').send({ email: adminUser.email, password: 'admin password 1', rememberMe: false }).expect(200);
-    const jar = new CookieJar().update(short);
+    const jar = new CookieJar().store(short);
     const target = await signUp(gateway);
     const started = await post('impersonate-user', jar, { userId: target.user.id }).expect(200);
     expect(setCookieNamed(started, 'tend.admin_session')).not.toMatch(/Max-Age/);
-    jar.update(started);
+    jar.store(started);
     const stopped = await post('stop-impersonating', jar).expect(200);
     expect(setCookieNamed(stopped, 'tend.session_token')).not.toMatch(/Max-Age/);
     expect(setCookieNamed(stopped, 'tend.dont_remember')).toMatch(/^tend\.dont_remember=[^;]+/);
@@ -124,7 +123,7 @@ describe('impersonation', () => {
     const admin = await signInAdmin(gateway);
     const target = await signUp(gateway);
     const jar = new CookieJar(admin.cookie);
-    jar.update(await post('impersonate-user', jar, { userId: target.user.id }).expect(200));
+    jar.store(await post('impersonate-user', jar, { userId: target.user.id }).expect(200));
     gateway.clock.advance(HOUR - 1000);
     expect((await getSession(gateway, jar.header)).body.user.id).toBe(target.user.id);
     gateway.clock.advance(1000);
@@ -142,7 +141,7 @@ describe('impersonation', () => {
     const target = await signUp(gateway);
     const jar = new CookieJar(admin.cookie);
     const started = await post('impersonate-user', jar, { userId: target.user.id }).expect(200);
-    jar.update(started);
+    jar.store(started);
     const withoutAdminCookie = await gateway.http
       .post('/api/auth/admin/stop-impersonating')
       .set('Cookie', `tend.session_token=${jar.header.match(/tend\.session_token=([^;]+)/)![1]}`)
@@ -167,7 +166,7 @@ describe('impersonation', () => {
     const second = await signInAdmin(gateway);
     const target = await signUp(gateway);
     const jar = new CookieJar(first.cookie);
-    jar.update(await post('impersonate-user', jar, { userId: target.user.id }).expect(200));
+    jar.store(await post('impersonate-user', jar, { userId: target.user.id }).expect(200));
     await adminPost(gateway, 'remove-user', second.cookie, { userId: first.user.id }).expect(200);
     const res = await post('stop-impersonating', jar).expect(500);
     expect(res.body).toEqual({ code: 'FAILED_TO_FIND_USER', message: 'Failed to find user' });
@@ -188,7 +187,7 @@ describe('impersonation', () => {
 describe('impersonating admins when AUTH_ADMIN_ALLOW_IMPERSONATING_ADMINS is on', () => {
   let gateway: TestGateway;
   beforeAll(async () => {
-    gateway = await startGateway({ admin: { adminUserIds: [], allowImpersonatingAdmins: true } });
+    gateway = await startGateway({ features: { admin: { adminUserIds: [], allowImpersonatingAdmins: true } } });
   });
   afterAll(() => gateway.close());
 
@@ -198,7 +197,7 @@ describe('impersonating admins when AUTH_ADMIN_ALLOW_IMPERSONATING_ADMINS is on'
     const jar = new CookieJar(admin.cookie);
     const started = await adminPost(gateway, 'impersonate-user', jar.header, { userId: other.user.id }).expect(200);
     expect(started.body.session).toMatchObject({ userId: other.user.id, impersonatedBy: admin.user.id });
-    jar.update(started);
+    jar.store(started);
     await adminGet(gateway, 'list-users', jar.header).expect(200);
     const stopped = await adminPost(gateway, 'stop-impersonating', jar.header).expect(200);
     expect(stopped.body.user.id).toBe(admin.user.id);

@@ -1,6 +1,5 @@
 import { TOKENS } from '../src/tokens.js';
-import { adminGet, adminPost, getSession, signInAdmin } from './admin-helpers.js';
-import { signUp, startGateway, type TestGateway } from './harness.js';
+import { adminGet, adminPost, getSession, signInAdmin, signUp, startGateway, type TestGateway } from './harness/index.js';
 
 const USER_NOT_FOUND = { code: 'USER_NOT_FOUND', message: 'User not found' };
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
@@ -136,7 +135,7 @@ describe('GET /admin/list-users', () => {
 
   it('searches the name with starts_with and the email with ends_with, case-insensitively and literally', async () => {
     expect(names(await list({ searchField: 'name', searchOperator: 'starts_with', searchValue: 'BO' }))).toEqual(['Bob Lst']);
-    expect(names(await list({ searchOperator: 'ends_with', searchValue: 'c@example.com' }))).toEqual(['Carol Lst']);
+    expect(names(await list({ searchOperator: 'ends_with', searchValue: '-c@example.com' }))).toEqual(['Carol Lst']);
     expect((await list({ searchValue: 'lst_%' })).total).toBe(0);
   });
 
@@ -180,7 +179,7 @@ describe('GET /admin/list-users', () => {
     const directory = gateway.container.get(TOKENS.AdminUserDirectory);
     const spy = jest.spyOn(directory, 'list').mockRejectedValueOnce(new Error('timeout'));
     try {
-      expect(await list({ limit: 10 })).toEqual({ users: [], total: 0, limit: 10, offset: 0 });
+      expect(await list({ limit: 10 })).toEqual({ users: [], total: 0, limit: 10, offset: 0, nextCursor: null });
     } finally {
       spy.mockRestore();
     }

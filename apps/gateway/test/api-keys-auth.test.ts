@@ -1,17 +1,12 @@
 // Requests made with an API key (`x-api-key` or `apikey` header): guarded routes accept it, and
 // every refusal of spec section 8 "API key messages" (invalid, disabled, expired, usage limit,
 // rate limit, failed update) answers its status, code and message.
-import request from 'supertest';
 import { PrismaApiKeyRepository } from '@tend/api-keys/prisma';
 import type { ApiKeyRepository } from '@tend/api-keys';
-import { createTestDatabase, selectedTestDatabase } from '@tend/database/testing';
-import { ManualClock, silentLogger } from '@tend/kernel';
-import { createGateway, defaultConfig, MODULES } from '../src/index.js';
+import { MODULES } from '../src/index.js';
 import { API_KEYS } from '../src/modules/api-keys/tokens.js';
 import { PLATFORM } from '../src/platform.js';
-import { ORIGIN, SECRET, cookiesOf, credentials, signUp, startGateway, type TestGateway } from './harness.js';
-
-const BASE = '/api/auth';
+import { BASE, cookiesOf, credentials, ORIGIN, signUp, startGateway, type TestGateway } from './harness/index.js';
 
 describe('requests with an API key', () => {
   let gateway: TestGateway;
@@ -189,7 +184,6 @@ describe('API keys in the OpenAPI document', () => {
 
 describe('a key whose use cannot be written', () => {
   it('answers 500 FAILED_TO_UPDATE_API_KEY when every attempt to spend a use is lost', async () => {
-    const database = await createTestDatabase(selectedTestDatabase());
     // The store finds the key usable but never manages to record the use (as when other
     // requests keep changing it in between): after its retries the gateway gives up.
     const modules = MODULES.map((module) =>
@@ -206,10 +200,9 @@ describe('a key whose use cannot be written', () => {
             },
           },
     );
-    const config = defaultConfig({ secret: SECRET, baseURL: ORIGIN, checkReplies: 'throw' });
-    const gateway = createGateway({ config, database, clock: new ManualClock(new Date()), logger: silentLogger, modules });
+    const gateway = await startGateway({}, { modules });
     try {
-      const http = request(gateway.app);
+      const { http } = gateway;
       const signedUp = await http.post(`${BASE}/sign-up/email`).send(credentials()).expect(200);
       const cookie = cookiesOf(signedUp);
       const created = await http.post(`${BASE}/api-key/create`).set('Cookie', cookie).set('Origin', ORIGIN).send({ name: 'ci' }).expect(200);
@@ -217,7 +210,6 @@ describe('a key whose use cannot be written', () => {
       expect(res.body).toMatchObject({ code: 'FAILED_TO_UPDATE_API_KEY', message: 'Failed to update API key.' });
     } finally {
       await gateway.close();
-      await database.close();
     }
   });
 });

@@ -1,8 +1,6 @@
 // The API-key routes over HTTP: create, list, get, update, delete and verify, each error of the
 // spec's section 8 "API key messages" with its status, code and message.
-import { ORIGIN, signUp, startGateway, type TestGateway } from './harness.js';
-
-const BASE = '/api/auth';
+import { BASE, ORIGIN, signUp, startGateway, type TestGateway } from './harness/index.js';
 
 const NOT_FOUND = { code: 'API_KEY_NOT_FOUND', message: 'API Key not found' };
 const DISABLED = { code: 'API_KEY_IS_DISABLED', message: 'API Key is disabled' };

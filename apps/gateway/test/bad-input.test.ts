@@ -7,13 +7,12 @@ import { parse as parseQuery } from 'node:querystring';
 import type { Server } from 'node:http';
 import request from 'supertest';
 import type { z } from 'zod';
+import { JSON_LIMITS } from '@tend/contracts';
 import { defaultConfig, endpointsOf, MODULES, type AnyEndpoint } from '../src/index.js';
 import { REDIRECT_FIELDS } from '../src/http/origins.js';
 import { TOKENS } from '../src/tokens.js';
-import { baselineOf, errorBodyProblem, httpEndpoints, shapeOf } from './edge-helpers.js';
-import { ORIGIN, SECRET, signUp, startGateway, type TestGateway } from './harness.js';
+import { BASE, baselineOf, errorBodyProblem, httpEndpoints, ORIGIN, SECRET, shapeOf, signUp, startGateway, type TestGateway } from './harness/index.js';
 
-const BASE = '/api/auth';
 const NESTING = 10_000;
 const FIVE_MB = 'x'.repeat(5 * 1024 * 1024);
 const NEST = '"__nest__"';
@@ -28,12 +27,14 @@ interface BadCase {
   field?: { where: Where; name: string };
   method: 'get' | 'post';
   url: string;
-  /** Raw JSON text (so `\ud800` and `\u0000` travel as JSON escapes). */
+  /** Raw JSON text (so `\ud800` and `\u0000` travel as JSON escapes), or the raw form when `form`. */
   body?: string;
+  /** Sent `application/x-www-form-urlencoded` (routes that read a form too: identity providers' posts). */
+  form?: boolean;
   /** What the app sees after parsing: decides the expected answer. */
   seen: { body?: unknown; query: Record<string, unknown>; params: Record<string, unknown> } | null;
-  /** Refused before any route logic (body limits, malformed JSON, undecodable path). */
-  forced?: { status: number; code: string };
+  /** Refused before any route logic (body limits, malformed JSON, JSON deeper or larger than JSON_LIMITS, undecodable path). */
+  forced?: Expected;
 }
 
 interface Expected {
@@ -66,7 +67,13 @@ const STRUCTURED_VALUES: [string, unknown][] = [
   ['an object with a NUL byte in a key', { 'a\u0000': 'b' }],
   ['an array holding a NUL byte', ['a\u0000b']],
   ['an object of arrays holding a NUL byte', { a: ['a\u0000b'] }],
+  [`${JSON_LIMITS.recordValues + 1} keys`, Object.fromEntries(Array.from({ length: JSON_LIMITS.recordValues + 1 }, (_, i) => [`k${i}`, ['a']]))],
 ];
+
+/** Past the shape limits where JSON enters: refused as the body is parsed, before redirect fields or the session are looked at. */
+const tooDeep = (field?: string): Expected => ({ status: 400, code: 'VALIDATION_ERROR', message: 'Invalid body parameters', field });
+/** More object keys than a body may hold (short keys: the body stays under the size limit). */
+const TOO_MANY_KEYS = Object.fromEntries(Array.from({ length: JSON_LIMITS.bodyKeys + 1 }, (_, i) => [i.toString(36), 0]));
 
 const takesStructures = (field: z.ZodType) => [{ a: 'b' }, ['a'], { a: ['b'] }].some((value) => field.safeParse(value).success);
 
@@ -126,6 +133,15 @@ function decode(segment: string): string | null {
   }
 }
 
+/** A baseline of a field that is an object: its required fields' samples, or the field's own sample (a WebAuthn answer). */
+function innerBaseline(field: unknown, sample: unknown): Record<string, unknown> {
+  try {
+    return baselineOf(field);
+  } catch {
+    return typeof sample === 'object' && sample !== null ? (sample as Record<string, unknown>) : {};
+  }
+}
+
 /** Every hostile request for one spec: each field of body, query and path corrupted in turn, and the body as a whole. */
 function casesOf(spec: AnyEndpoint): BadCase[] {
   const cases: BadCase[] = [];
@@ -141,7 +157,8 @@ function casesOf(spec: AnyEndpoint): BadCase[] {
   if (body) {
     const shape = shapeOf(spec.body);
     const fields = Object.keys(shape);
-    const nest = (name: string) => JSON.stringify({ ...body, [name]: '__nest__' }).replace(NEST, `${'{"x":'.repeat(NESTING)}1${'}'.repeat(NESTING)}`);
+    const deep = `${'{"x":'.repeat(NESTING)}1${'}'.repeat(NESTING)}`;
+    const nest = (name: string) => JSON.stringify({ ...body, [name]: '__nest__' }).replace(NEST, deep);
     for (const name of fields) {
       const field = { where: 'body' as const, name };
       const structured = takesStructures(shape[name]!);
@@ -152,9 +169,18 @@ function casesOf(spec: AnyEndpoint): BadCase[] {
       // Deep nesting matters where a field takes objects; elsewhere the first field stands for all.
       if (structured || name === fields[0]) {
         const nested = nest(name);
-        cases.push({ ...baseCase, name: `body.${name}: ${NESTING} levels of nested objects`, field, url: url(), body: nested, seen: { body: JSON.parse(nested), query: seenQuery(), params } });
+        cases.push({ ...baseCase, name: `body.${name}: ${NESTING} levels of nested objects`, field, url: url(), body: nested, seen: { body: JSON.parse(nested), query: seenQuery(), params }, forced: tooDeep(name) });
+      }
+      // Records one level down (organization/update's data.metadata): nested 10,000 deep too.
+      const inner = shapeOf(shape[name]);
+      for (const sub of Object.keys(inner).filter((key) => takesStructures(inner[key]!))) {
+        const sent = JSON.stringify({ ...body, [name]: { ...innerBaseline(shape[name], body[name]), [sub]: '__nest__' } }).replace(NEST, deep);
+        const path = `${name}.${sub}`;
+        cases.push({ ...baseCase, name: `body.${path}: ${NESTING} levels of nested objects`, field: { where: 'body', name: path }, url: url(), body: sent, seen: { body: JSON.parse(sent), query: seenQuery(), params }, forced: tooDeep(path) });
       }
     }
+    const manyKeys = { ...TOO_MANY_KEYS, ...body };
+    cases.push({ ...baseCase, name: `the body: ${JSON_LIMITS.bodyKeys + 1} keys`, url: url(), body: JSON.stringify(manyKeys), seen: { body: manyKeys, query: seenQuery(), params }, forced: tooDeep() });
     // The body limit is checked on the declared length before any field is read: one field is enough.
     cases.push({
       ...baseCase,
@@ -166,9 +192,20 @@ function casesOf(spec: AnyEndpoint): BadCase[] {
     });
     const deepArray = `${'['.repeat(NESTING)}${']'.repeat(NESTING)}`;
     cases.push({ ...baseCase, name: 'the body: an array', url: url(), body: '[]', seen: { body: [], query: seenQuery(), params } });
-    cases.push({ ...baseCase, name: `the body: ${NESTING} nested arrays`, url: url(), body: deepArray, seen: { body: JSON.parse(deepArray), query: seenQuery(), params } });
+    cases.push({ ...baseCase, name: `the body: ${NESTING} nested arrays`, url: url(), body: deepArray, seen: { body: JSON.parse(deepArray), query: seenQuery(), params }, forced: tooDeep() });
     for (const raw of ['null', '{"a":']) {
       cases.push({ ...baseCase, name: `the body: ${raw}`, url: url(), body: raw, seen: null, forced: { status: 400, code: 'INVALID_JSON' } });
+    }
+    // Routes that read a form too (the SAML ACS, the providers' form post): each field form-encoded, as a query value.
+    if (spec.formBody) {
+      for (const name of fields) {
+        const others = encodePairs(Object.fromEntries(Object.entries(body).filter(([key]) => key !== name)));
+        for (const [label, pair] of QUERY_VALUES) {
+          const form = [...others, pair(name)].join('&');
+          cases.push({ ...baseCase, name: `form body.${name}: ${label}`, field: { where: 'body', name }, form: true, url: url(), body: form, seen: { body: { ...parseQuery(form) }, query: seenQuery(), params } });
+        }
+      }
+      cases.push({ ...baseCase, name: `form body.${fields[0]}: 5 MB`, form: true, url: url(), body: `${fields[0]}=${FIVE_MB}`, seen: null, forced: { status: 413, code: 'PAYLOAD_TOO_LARGE' } });
     }
   }
 
@@ -215,10 +252,11 @@ const MESSAGES: Record<Where, string> = { body: 'Invalid body parameters', query
 function expectedOf(spec: AnyEndpoint, c: BadCase, signedIn: boolean): Expected | 'accepted' | 'refused' {
   if (c.forced) return c.forced;
   const seen = c.seen!;
-  const body = (typeof seen.body === 'object' && seen.body) || {};
+  // A form is parsed by its route, after the edge's redirect check: its schema refuses what the edge would have (400).
+  const body = (!c.form && typeof seen.body === 'object' && seen.body) || {};
   for (const field of REDIRECT_FIELDS) {
     for (const value of [(body as Record<string, unknown>)[field], seen.query[field]]) {
-      if (value !== undefined && value !== null && value !== '') return { status: 403, code: `INVALID_${field.toUpperCase()}`, message: `Invalid ${field}` };
+      if (value !== undefined && value !== null && value !== '') return { status: 403, code: spec.redirectErrors?.[field]?.code ?? `INVALID_${field.toUpperCase()}`, message: `Invalid ${field}` };
     }
   }
   if (spec.auth !== 'public' && !signedIn) return { status: 401, code: 'UNAUTHORIZED', message: 'Unauthorized' };
@@ -260,7 +298,7 @@ function problemOf(spec: AnyEndpoint, c: BadCase, signedIn: boolean, res: { stat
 async function send(http: ReturnType<typeof request>, c: BadCase, cookie: string | null) {
   let req = c.method === 'get' ? http.get(c.url) : http.post(c.url);
   if (cookie) req = req.set('Cookie', cookie).set('Origin', ORIGIN);
-  if (c.body !== undefined) req = req.set('Content-Type', 'application/json').send(c.body);
+  if (c.body !== undefined) req = req.set('Content-Type', c.form ? 'application/x-www-form-urlencoded' : 'application/json').send(c.body);
   return req;
 }
 
@@ -293,6 +331,16 @@ describe.each([
   it('walks every route that takes input', () => {
     const paths = SPECS.map((spec) => spec.path);
     expect(paths).toEqual(expect.arrayContaining(['/sign-up/email', '/update-user', '/reset-password/:token', '/verify-email', '/get-session']));
+  });
+
+  it('sends the routes that read a form their hostile input form-encoded too (the SAML ACS)', () => {
+    const acs = SPECS.find((spec) => spec.path === '/sso/saml2/sp/acs/:providerId')!;
+    expect(casesOf(acs).filter((c) => c.form).map((c) => c.name)).toEqual(expect.arrayContaining(['form body.SAMLResponse: a NUL byte', 'form body.RelayState: 10,000 characters']));
+  });
+
+  it('nests every record 10,000 levels deep, one level down too (organization/update data.metadata)', () => {
+    const update = SPECS.find((spec) => spec.path === '/organization/update')!;
+    expect(casesOf(update).map((c) => c.name)).toEqual(expect.arrayContaining([`body.data.metadata: ${NESTING} levels of nested objects`]));
   });
 
   it.each(SPECS.map((spec) => [`${spec.method.toUpperCase()} ${spec.path}`, spec] as const))(

@@ -1,12 +1,11 @@
-import { credentials, ORIGIN, signUp, startGateway } from './harness.js';
-import { linkOf, paramOf, purposeOf, signUpVerified, startMailGateway, type MailTestGateway } from './mail-harness.js';
+import { credentials, linkOf, type MailTestGateway, ORIGIN, paramOf, purposeOf, signUp, signUpVerified, startGateway } from './harness/index.js';
 
 const HOUR = 3_600_000;
 
 describe('POST /change-email through Resend', () => {
   let gateway: MailTestGateway;
   beforeAll(async () => {
-    gateway = await startMailGateway();
+    gateway = await startGateway({}, { mail: true });
   });
   afterAll(() => gateway.close());
 

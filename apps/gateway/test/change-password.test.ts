@@ -1,5 +1,5 @@
 import { TOKENS } from '../src/tokens.js';
-import { cookiesOf, ORIGIN, setCookies, signUp, startGateway, type TestGateway } from './harness.js';
+import { cookiesOf, ORIGIN, setCookies, signUp, startGateway, type TestGateway } from './harness/index.js';
 
 describe('POST /change-password', () => {
   let gateway: TestGateway;

@@ -1,6 +1,5 @@
 import { TOKENS } from '../src/tokens.js';
-import { ORIGIN, setCookies, signUp, startGateway, type TestGateway } from './harness.js';
-import { linkOf, paramOf, purposeOf, startMailGateway, type MailTestGateway } from './mail-harness.js';
+import { linkOf, type MailTestGateway, ORIGIN, paramOf, purposeOf, setCookies, signUp, startGateway, type TestGateway } from './harness/index.js';
 
 const DAY = 86_400_000;
 
@@ -26,7 +25,7 @@ async function expectDeleted(gateway: TestGateway, userId: string, res: { header
 describe('POST /delete-user with mailed confirmation (the default)', () => {
   let gateway: MailTestGateway;
   beforeAll(async () => {
-    gateway = await startMailGateway();
+    gateway = await startGateway({}, { mail: true });
   });
   afterAll(() => gateway.close());
 

@@ -1,5 +1,4 @@
-import { ORIGIN, signUp, startGateway } from './harness.js';
-import { startMailGateway } from './mail-harness.js';
+import { ORIGIN, signUp, startGateway } from './harness/index.js';
 
 describe('the development outbox', () => {
   it('lists the mails newest first at GET /api/dev/outbox, with their links, and DELETE clears it', async () => {
@@ -43,7 +42,7 @@ describe('the development outbox', () => {
   });
 
   it('does not exist when mail goes through Resend', async () => {
-    const gateway = await startMailGateway();
+    const gateway = await startGateway({}, { mail: true });
     try {
       await gateway.http.get('/api/dev/outbox').expect(404);
     } finally {

@@ -1,14 +1,13 @@
 import { createHmac } from 'node:crypto';
 import { TOKENS } from '../src/tokens.js';
-import { cookiesOf, credentials, ORIGIN, SECRET, setCookies, signUp } from './harness.js';
-import { MAIL_FROM, linkOf, paramOf, purposeOf, startMailGateway, type MailTestGateway } from './mail-harness.js';
+import { cookiesOf, credentials, linkOf, MAIL_FROM, type MailTestGateway, ORIGIN, paramOf, purposeOf, SECRET, setCookies, signUp, startGateway } from './harness/index.js';
 
 const HOUR = 3_600_000;
 
 describe('email verification through Resend', () => {
   let gateway: MailTestGateway;
   beforeAll(async () => {
-    gateway = await startMailGateway();
+    gateway = await startGateway({}, { mail: true });
   });
   afterAll(() => gateway.close());
 
@@ -132,7 +131,7 @@ describe('email verification through Resend', () => {
 
 describe('verification settings', () => {
   it('signs the user in after verification with autoSignInAfterVerification', async () => {
-    const gateway = await startMailGateway({ emailVerification: { sendOnSignUp: true, autoSignInAfterVerification: true } });
+    const gateway = await startGateway({ emailVerification: { sendOnSignUp: true, autoSignInAfterVerification: true } }, { mail: true });
     try {
       const body = credentials();
       await gateway.http.post('/api/auth/sign-up/email').send(body).expect(200);
@@ -145,7 +144,7 @@ describe('verification settings', () => {
   });
 
   it('sends nothing on sign-up with AUTH_SEND_VERIFICATION_ON_SIGN_UP off', async () => {
-    const gateway = await startMailGateway({ emailVerification: { sendOnSignUp: false, autoSignInAfterVerification: false } });
+    const gateway = await startGateway({ emailVerification: { sendOnSignUp: false, autoSignInAfterVerification: false } }, { mail: true });
     try {
       const { body } = await signUp(gateway);
       expect(await gateway.mailsTo(body.email)).toHaveLength(0);
@@ -155,7 +154,7 @@ describe('verification settings', () => {
   });
 
   it('with required verification: 403 on email and username sign-in, each sending the mail again, then signs in once verified', async () => {
-    const gateway = await startMailGateway({ requireEmailVerification: true, emailVerification: { sendOnSignUp: false, autoSignInAfterVerification: false } });
+    const gateway = await startGateway({ requireEmailVerification: true, emailVerification: { sendOnSignUp: false, autoSignInAfterVerification: false } }, { mail: true });
     try {
       const username = `calm_${Math.random().toString(36).slice(2, 8)}`;
       const body = { ...credentials(), username };

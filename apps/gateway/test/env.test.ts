@@ -2,7 +2,7 @@ import { silentLogger } from '@tend/kernel';
 import { configFromEnv, EnvError, parseEnv } from '../src/env.js';
 import { bootstrapAdmin } from '../src/bootstrap-admin.js';
 import { TOKENS } from '../src/tokens.js';
-import { startGateway } from './harness.js';
+import { startGateway } from './harness/index.js';
 
 describe('environment', () => {
   it('has working defaults for development', () => {

@@ -1,5 +1,5 @@
 import { TOKENS } from '../src/tokens.js';
-import { credentials, ORIGIN, setCookies, signUp, startGateway, type TestGateway } from './harness.js';
+import { credentials, ORIGIN, setCookies, signUp, startGateway, type TestGateway } from './harness/index.js';
 
 const COMPROMISED = { code: 'PASSWORD_COMPROMISED', message: 'Password is too common. Choose a different password.' };
 const INVALID_ORIGIN = { code: 'INVALID_ORIGIN', message: 'Invalid origin' };

@@ -1,4 +1,9 @@
-import { startGateway, credentials, type TestGateway } from './harness.js';
+import { availableParallelism } from 'node:os';
+import { silentLogger } from '@tend/kernel';
+import type { ScryptPasswordHasher } from '@tend/identity';
+import { configFromEnv, parseEnv } from '../src/env.js';
+import { PLATFORM } from '../src/platform.js';
+import { credentials, SECRET, startGateway, type TestGateway } from './harness/index.js';
 
 describe('password hashing under load', () => {
   let gateway: TestGateway;
@@ -19,5 +24,31 @@ describe('password hashing under load', () => {
       expect(res.body).toEqual({ code: 'SERVER_IS_BUSY_PLEASE_TRY_AGAIN_LATER', message: 'Server is busy. Please try again later.' });
       expect(res.headers['retry-after']).toBe('1');
     }
+  });
+});
+
+describe('the default hashing budget', () => {
+  let gateway: TestGateway;
+  // As the environment leaves it: AUTH_HASH_CONCURRENCY and AUTH_HASH_PRIORITY unset.
+  const { hashing } = configFromEnv(parseEnv({ AUTH_SECRET: SECRET }), silentLogger);
+  beforeAll(async () => {
+    gateway = await startGateway({ hashing });
+  });
+  afterAll(() => gateway.close());
+
+  it('hashes on every core at once, at low priority, when AUTH_HASH_* are unset', async () => {
+    expect(hashing).toEqual({ concurrency: undefined, queue: 64, priority: 'low' });
+    const { budget } = gateway.container.get(PLATFORM.PasswordHasher) as ScryptPasswordHasher;
+    expect(budget.concurrency).toBe(availableParallelism());
+    // As many sign-ups at once as there are cores: all of them hash together, none waits.
+    let most = 0;
+    const watch = setInterval(() => (most = Math.max(most, budget.active)), 1);
+    try {
+      const answers = await Promise.all(Array.from({ length: availableParallelism() }, () => gateway.http.post('/api/auth/sign-up/email').send(credentials())));
+      expect(answers.map((res) => res.status)).toEqual(answers.map(() => 200));
+    } finally {
+      clearInterval(watch);
+    }
+    expect(most).toBe(availableParallelism());
   });
 });

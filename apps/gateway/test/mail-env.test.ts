@@ -42,6 +42,18 @@ describe('mail and account lifecycle settings from the environment', () => {
     expect(warnings.join('\n')).toMatch(/AUTH_BASE_URL is not set/);
   });
 
+  it('warns in production when AUTH_WEB_URL is not set (invitation links would point at localhost), and not once it is', () => {
+    const unset: string[] = [];
+    expect(configOf({ NODE_ENV: 'production' }, unset).webURL).toBe('http://localhost:3001');
+    expect(unset).toContainEqual('AUTH_WEB_URL is not set: invitation links and sign-in pages point at http://localhost:3001');
+    const set: string[] = [];
+    expect(configOf({ NODE_ENV: 'production', AUTH_WEB_URL: 'https://app.tend.example/' }, set).webURL).toBe('https://app.tend.example');
+    expect(set.join('\n')).not.toMatch(/AUTH_WEB_URL/);
+    const development: string[] = [];
+    configOf({}, development);
+    expect(development.join('\n')).not.toMatch(/AUTH_WEB_URL/);
+  });
+
   it.each(['AUTH_SEND_VERIFICATION_ON_SIGN_UP', 'AUTH_DELETE_ACCOUNT_VERIFICATION', 'AUTH_CHANGE_EMAIL'])('names %s when it is neither on nor off', (name) => {
     expect(() => parseEnv({ [name]: 'yes' })).toThrow(name);
   });

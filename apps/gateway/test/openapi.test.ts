@@ -1,7 +1,6 @@
 import type { ErrorDefinition } from '@tend/kernel';
 import { defaultConfig, endpointsOf, MODULES, type AnyEndpoint } from '../src/index.js';
-import { httpEndpoints, mountedRoutes, openApiPathOf, refsOf, requiredFieldsOf, routeKey, shapeOf, validateOpenApi } from './edge-helpers.js';
-import { SECRET, startGateway, type TestGateway } from './harness.js';
+import { BASE, httpEndpoints, mountedRoutes, openApiPathOf, refsOf, requiredFieldsOf, routeKey, SECRET, shapeOf, startGateway, type TestGateway, validateOpenApi } from './harness/index.js';
 
 type Json = Record<string, unknown>;
 interface Operation {
@@ -19,7 +18,8 @@ interface Document {
 }
 
 const SCHEMA_PATH = '/api/auth/open-api/generate-schema';
-const BASE = '/api/auth';
+/** The identity providers' browser posts: exempt from the origin check, so never 403 INVALID_ORIGIN. */
+const CROSS_SITE_POSTS = ['/callback/:id', '/sso/saml2/sp/acs/:providerId'];
 
 describe('GET /open-api/generate-schema', () => {
   let gateway: TestGateway;
@@ -105,12 +105,12 @@ describe('GET /open-api/generate-schema', () => {
       const success = spec.response === 'redirect' ? '302' : '200';
       if (!responses[success]) problems.push(`${spec.path}: no ${success} response`);
       if (typeof spec.response === 'object' && !responses['200']?.content?.['application/json']?.schema) problems.push(`${spec.path}: the 200 reply has no JSON schema`);
-      if (spec.response === 'html' && !responses['200']?.content?.['text/html']) problems.push(`${spec.path}: the 200 reply is not text/html`);
+      if (spec.response === 'html' && !responses['200']?.content?.[spec.pageType ?? 'text/html']) problems.push(`${spec.path}: the 200 reply is not ${spec.pageType ?? 'text/html'}`);
       const expected: ErrorDefinition[] = [...(spec.errors ?? [])];
       expected.push({ status: 429, code: 'TOO_MANY_REQUESTS', message: '' }, { status: 500, code: 'INTERNAL_SERVER_ERROR', message: '' });
       if (spec.body || spec.query || spec.params) expected.push({ status: 400, code: 'VALIDATION_ERROR', message: '' });
       if (spec.auth !== 'public') expected.push({ status: 401, code: 'UNAUTHORIZED', message: '' });
-      if (spec.method === 'post') expected.push({ status: 403, code: 'INVALID_ORIGIN', message: '' });
+      if (spec.method === 'post' && !CROSS_SITE_POSTS.includes(spec.path)) expected.push({ status: 403, code: 'INVALID_ORIGIN', message: '' });
       for (const error of expected) {
         const response = responses[String(error.status)];
         const json = response?.content?.['application/json'];
@@ -125,6 +125,26 @@ describe('GET /open-api/generate-schema', () => {
     }
     expect(problems).toEqual([]);
     expect(doc.components.schemas.Error).toMatchObject({ type: 'object', required: ['code', 'message'], properties: { code: { type: 'string' }, message: { type: 'string' } } });
+  });
+
+  it('documents the media types the SAML routes really use: the metadata as XML, the ACS and the provider callback form-encoded too', () => {
+    const metadata = doc.paths['/api/auth/sso/saml2/sp/metadata']!.get!.responses!['200']!;
+    expect(Object.keys(metadata.content ?? {})).toEqual(['application/samlmetadata+xml']);
+    for (const path of ['/api/auth/sso/saml2/sp/acs/{providerId}', '/api/auth/callback/{id}']) {
+      const content = doc.paths[path]!.post!.requestBody!.content!;
+      expect(Object.keys(content).sort()).toEqual(['application/json', 'application/x-www-form-urlencoded']);
+      expect(content['application/x-www-form-urlencoded']!.schema).toEqual(content['application/json']!.schema);
+    }
+  });
+
+  it('does not document 403 INVALID_ORIGIN on the identity providers\' cross-site posts, which never answer it', async () => {
+    for (const path of CROSS_SITE_POSTS) {
+      const res = await gateway.http.post(`${BASE}${path.replace(/:\w+/, 'nope')}`).set('Origin', 'https://idp.example').set('Sec-Fetch-Site', 'cross-site').type('form').send('state=x');
+      expect(res.body?.code).not.toBe('INVALID_ORIGIN');
+      expect(res.status).toBeLessThan(500);
+      const documented = doc.paths[openApiPathOf(BASE, path)]!.post!.responses!;
+      expect(documented['403']?.content?.['application/json']?.examples?.INVALID_ORIGIN).toBeUndefined();
+    }
   });
 
   it('points every $ref at a schema the document defines', () => {
@@ -189,22 +209,24 @@ describe('the API reference page', () => {
   });
   afterAll(() => gateway.close());
 
-  it('GET /api/reference/ answers HTML with a strict CSP and a local scalar.js script', async () => {
-    const res = await gateway.http.get('/api/reference/').expect(200).expect('Content-Type', /text\/html/);
+  it('GET /api/reference answers 200 HTML at exactly that path, with a strict CSP, the API named in its title and a local script', async () => {
+    const res = await gateway.http.get('/api/reference').redirects(0).expect(200).expect('Content-Type', /text\/html/);
     const csp = String(res.headers['content-security-policy']);
     expect(csp).toContain("default-src 'none'");
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).not.toMatch(/unsafe-eval|https?:|\*/);
     expect(csp.match(/script-src [^;]*/)![0]).not.toContain('unsafe-inline');
-    expect(res.text).toMatch(/<script src="scalar\.js"><\/script>/);
+    expect(res.text).toMatch(/<title>Tend authentication API[^<]*<\/title>/);
+    expect(res.text).toMatch(/<script src="\/api\/reference\/scalar\.js"><\/script>/);
     expect(res.text).toContain(`data-url="${SCHEMA_PATH}"`);
-    expect(res.text).not.toMatch(/cdn\.jsdelivr|unpkg\.com|https?:\/\//);
+    expect(res.text).not.toMatch(/cdn\.jsdelivr|unpkg\.com|https?:\/\/|src="\/\//);
   });
 
-  it('redirects /api/reference to /api/reference/ so the relative script URL resolves', async () => {
-    const res = await gateway.http.get('/api/reference').expect(301);
-    expect(res.headers.location).toBe('/api/reference/');
+  it('answers the same page with a trailing slash (the script path is absolute, so both work)', async () => {
+    const [bare, slash] = await Promise.all([gateway.http.get('/api/reference').redirects(0), gateway.http.get('/api/reference/').redirects(0)]);
+    expect(slash.status).toBe(200);
+    expect(slash.text).toBe(bare.text);
   });
 
   it('GET /api/reference/scalar.js answers the bundle from the gateway itself', async () => {
@@ -221,7 +243,7 @@ describe('the API reference page', () => {
   it('answers 404 for both when the reference is switched off', async () => {
     const off = await startGateway({ apiReference: { enabled: false, path: '/api/reference' } });
     try {
-      for (const path of ['/api/reference/', '/api/reference/scalar.js']) {
+      for (const path of ['/api/reference', '/api/reference/', '/api/reference/scalar.js']) {
         expect((await off.http.get(path).expect(404)).body).toEqual({ code: 'NOT_FOUND', message: 'Not Found' });
       }
     } finally {
@@ -232,10 +254,11 @@ describe('the API reference page', () => {
   it('serves at a configured path instead', async () => {
     const custom = await startGateway({ apiReference: { enabled: true, path: '/docs/api' } });
     try {
-      const page = await custom.http.get('/docs/api/').expect(200).expect('Content-Type', /html/);
-      expect(page.text).toContain('<script src="scalar.js"></script>');
+      const page = await custom.http.get('/docs/api').redirects(0).expect(200).expect('Content-Type', /html/);
+      expect(page.text).toContain('<script src="/docs/api/scalar.js"></script>');
+      expect(page.text).toMatch(/<title>Tend authentication API/);
       await custom.http.get('/docs/api/scalar.js').expect(200).expect('Content-Type', /javascript/);
-      await custom.http.get('/api/reference/').expect(404);
+      await custom.http.get('/api/reference').expect(404);
     } finally {
       await custom.close();
     }

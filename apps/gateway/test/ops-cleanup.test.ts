@@ -1,27 +1,23 @@
 import { randomUUID } from 'node:crypto';
-import { createTestDatabase, selectedTestDatabase } from '@tend/database/testing';
 import type { DatabaseHandle } from '@tend/database';
+import { selectedTestDatabase } from '@tend/database/testing';
 import { ManualClock, silentLogger } from '@tend/kernel';
 import { CLEANUP_LOCK_KEY, ScheduledCleanup, cleanupTasksOf, createCleanup } from '../src/cleanup.js';
-import { createGateway, defaultConfig, type Gateway } from '../src/index.js';
-import { SECRET } from './harness.js';
+import { startGateway, type TestGateway } from './harness/index.js';
 
 const NOW = new Date(Date.UTC(2026, 5, 1, 12));
 const HOUR = 3_600_000;
 
 describe('scheduled cleanup on the database', () => {
   let database: DatabaseHandle;
-  let gateway: Gateway;
+  let gateway: TestGateway;
   const clock = new ManualClock(NOW);
 
   beforeAll(async () => {
-    database = await createTestDatabase(selectedTestDatabase());
-    gateway = createGateway({ config: defaultConfig({ secret: SECRET }), database, clock, logger: silentLogger });
+    gateway = await startGateway({}, { clock });
+    database = gateway.database;
   });
-  afterAll(async () => {
-    await gateway.close();
-    await database.close();
-  });
+  afterAll(() => gateway.close());
 
   async function seed() {
     const db = database.prisma;
@@ -40,7 +36,7 @@ describe('scheduled cleanup on the database', () => {
   it('deletes expired sessions, expired verification values and ended rate-limit windows, and keeps the live ones', async () => {
     const live = await seed();
     const cleanup = createCleanup(gateway.container, database, { intervalSeconds: 3600, clock, logger: silentLogger });
-    await expect(cleanup.runOnce()).resolves.toEqual({ status: 'done', removed: { sessions: 2, verifications: 1, rateLimits: 1 }, failed: [] });
+    await expect(cleanup.runOnce()).resolves.toEqual({ status: 'done', removed: { sessions: 2, verifications: 1, rateLimits: 1, 'sso-assertions': 0 }, failed: [] });
     const db = database.prisma;
     expect((await db.session.findMany()).map((row) => row.id)).toEqual([live.session.id]);
     expect((await db.verification.findMany()).map((row) => row.id)).toEqual([live.verification.id]);

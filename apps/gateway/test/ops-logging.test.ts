@@ -1,5 +1,5 @@
 import { createLogger } from '../src/logging.js';
-import { ORIGIN, cookiesOf, credentials, startGateway, type TestGateway } from './harness.js';
+import { cookiesOf, credentials, ORIGIN, startGateway, type TestGateway } from './harness/index.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -11,7 +11,7 @@ describe('request logs', () => {
 
   beforeAll(async () => {
     const logger = createLogger({ level: 'info', destination: { write: (line: string) => void lines.push(line) } });
-    gateway = await startGateway({}, logger);
+    gateway = await startGateway({}, { logger });
   });
   afterAll(() => gateway.close());
   beforeEach(() => void lines.splice(0));

@@ -1,12 +1,9 @@
 // PostgreSQL going away and coming back, through a TCP proxy the test stops and restarts in
 // front of the shared server (which itself is never touched).
 import { connect, createServer, type Server, type Socket } from 'node:net';
-import request from 'supertest';
 import { openDatabase, type DatabaseHandle } from '@tend/database';
 import { createTestDatabase, selectedTestDatabase, testPostgresUrl } from '@tend/database/testing';
-import { ManualClock, silentLogger } from '@tend/kernel';
-import { createGateway, defaultConfig, type Gateway } from '../src/index.js';
-import { ORIGIN, SECRET, cookiesOf, credentials } from './harness.js';
+import { cookiesOf, credentials, ORIGIN, startGateway, type TestGateway } from './harness/index.js';
 
 /** Forwards 127.0.0.1:<port> to PostgreSQL; `stop()` refuses new connections and cuts the open ones. */
 class TcpProxy {
@@ -47,9 +44,9 @@ const onPostgres = selectedTestDatabase() === 'postgres' ? describe : describe.s
 onPostgres('PostgreSQL outage', () => {
   let admin: DatabaseHandle;
   let database: DatabaseHandle;
-  let gateway: Gateway;
+  let gateway: TestGateway;
   let proxy: TcpProxy;
-  let http: ReturnType<typeof request>;
+  let http: TestGateway['http'];
 
   beforeAll(async () => {
     admin = await createTestDatabase('postgres');
@@ -61,9 +58,8 @@ onPostgres('PostgreSQL outage', () => {
     url.port = String(proxy.port);
     url.pathname = `/${name}`;
     database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 4 });
-    const config = defaultConfig({ secret: SECRET, baseURL: ORIGIN, checkReplies: 'throw', passwordScreening: false });
-    gateway = createGateway({ config, database, clock: new ManualClock(new Date()), logger: silentLogger });
-    http = request(gateway.app);
+    gateway = await startGateway({ passwordScreening: false }, { database });
+    http = gateway.http;
   });
 
   afterAll(async () => {

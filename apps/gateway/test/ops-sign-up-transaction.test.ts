@@ -1,5 +1,5 @@
 import { TOKENS } from '../src/index.js';
-import { ORIGIN, credentials, startGateway, type TestGateway } from './harness.js';
+import { credentials, ORIGIN, startGateway, type TestGateway } from './harness/index.js';
 
 // A failure injected after the user's insert: the session insert of a sign-up whose user agent
 // asks for it fails inside PostgreSQL, as a lost connection or a constraint would.

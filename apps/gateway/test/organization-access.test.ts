@@ -1,13 +1,12 @@
 import { ORGANIZATION_ERRORS as E } from '@tend/organizations';
 import { SESSION_ERRORS } from '@tend/sessions';
 import { organizationsModule } from '../src/modules/organizations/module.js';
-import { ORIGIN, type TestGateway } from './harness.js';
-import { addMember, createOrganization, expectError, invite, newUser, startOrganizationGateway, type Client, type Organization } from './organization-harness.js';
+import { addMember, type Client, createOrganization, expectError, invite, newUser, type Organization, organizationConfig, ORIGIN, startGateway, type TestGateway } from './harness/index.js';
 
 describe('organization access', () => {
   let gateway: TestGateway;
   beforeAll(async () => {
-    gateway = await startOrganizationGateway();
+    gateway = await startGateway(organizationConfig());
   });
   afterAll(() => gateway.close());
 

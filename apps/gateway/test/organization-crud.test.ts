@@ -2,13 +2,12 @@ import { ORGANIZATION_ERRORS as E } from '@tend/organizations';
 import { silentLogger } from '@tend/kernel';
 import { SESSION_ERRORS } from '@tend/sessions';
 import { configFromEnv, EnvError, parseEnv } from '../src/env.js';
-import { SECRET, type TestGateway } from './harness.js';
-import { addMember, createOrganization, expectError, newUser, startOrganizationGateway } from './organization-harness.js';
+import { addMember, createOrganization, expectError, newUser, organizationConfig, SECRET, startGateway, type TestGateway } from './harness/index.js';
 
 describe('organizations: create, check-slug, list, update, delete, set-active, get-full-organization', () => {
   let gateway: TestGateway;
   beforeAll(async () => {
-    gateway = await startOrganizationGateway();
+    gateway = await startGateway(organizationConfig());
   });
   afterAll(() => gateway.close());
 
@@ -226,7 +225,7 @@ describe('organizations: create, check-slug, list, update, delete, set-active, g
 
 describe('organization configuration', () => {
   it('answers 403 YOU_ARE_NOT_ALLOWED_TO_CREATE_A_NEW_ORGANIZATION when users may not create organizations', async () => {
-    const gateway = await startOrganizationGateway({ allowUserToCreateOrganization: false });
+    const gateway = await startGateway(organizationConfig({ allowUserToCreateOrganization: false }));
     try {
       const user = await newUser(gateway, 'User');
       expectError(await user.post('/organization/create', { name: 'x', slug: 'x' }), E.YOU_ARE_NOT_ALLOWED_TO_CREATE_A_NEW_ORGANIZATION);
@@ -236,7 +235,7 @@ describe('organization configuration', () => {
   });
 
   it('answers 403 YOU_HAVE_REACHED_THE_MAXIMUM_NUMBER_OF_ORGANIZATIONS past the organization limit', async () => {
-    const gateway = await startOrganizationGateway({ organizationLimit: 2 });
+    const gateway = await startGateway(organizationConfig({ organizationLimit: 2 }));
     try {
       const user = await newUser(gateway, 'User');
       await createOrganization(user, 'One');
@@ -248,7 +247,7 @@ describe('organization configuration', () => {
   });
 
   it('with teams off, makes no default team and serves no team route (404)', async () => {
-    const gateway = await startOrganizationGateway({ teams: { enabled: false, allowRemovingAllTeams: false } });
+    const gateway = await startGateway(organizationConfig({ teams: { enabled: false, allowRemovingAllTeams: false } }));
     try {
       const owner = await newUser(gateway, 'Owner');
       const organization = await createOrganization(owner);
@@ -272,14 +271,14 @@ describe('organization configuration', () => {
 describe('organization environment', () => {
   it('defaults to a membership limit of 100, no organization limit, creation and teams on, and the web app on :3001', () => {
     const config = configFromEnv(parseEnv({ AUTH_SECRET: SECRET }), silentLogger);
-    expect(config.organizations).toEqual({
+    expect(config.features.organizations).toEqual({
       allowUserToCreateOrganization: true,
       organizationLimit: null,
       membershipLimit: 100,
       invitationExpiresIn: 172_800,
       teams: { enabled: true, allowRemovingAllTeams: false },
-      webURL: 'http://localhost:3001',
     });
+    expect(config.webURL).toBe('http://localhost:3001');
   });
 
   it('reads AUTH_ORGANIZATION_*, AUTH_ALLOW_USER_TO_CREATE_ORGANIZATION and AUTH_WEB_URL', () => {
@@ -291,13 +290,14 @@ describe('organization environment', () => {
       AUTH_ORGANIZATION_TEAMS: 'off',
       AUTH_WEB_URL: 'https://app.tend.example/',
     });
-    expect(configFromEnv(env, silentLogger).organizations).toMatchObject({
+    const config = configFromEnv(env, silentLogger);
+    expect(config.features.organizations).toMatchObject({
       membershipLimit: 5,
       organizationLimit: 2,
       allowUserToCreateOrganization: false,
       teams: { enabled: false },
-      webURL: 'https://app.tend.example',
     });
+    expect(config.webURL).toBe('https://app.tend.example');
   });
 
   it.each([

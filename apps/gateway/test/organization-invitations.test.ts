@@ -1,8 +1,7 @@
 import { IDENTITY_ERRORS } from '@tend/identity';
 import { ORGANIZATION_ERRORS as E, REJECT_INVITATION_ERRORS } from '@tend/organizations';
 import { TOKENS } from '../src/tokens.js';
-import type { TestGateway } from './harness.js';
-import { addMember, createOrganization, expectError, invite, newUser, startOrganizationGateway } from './organization-harness.js';
+import { addMember, createOrganization, expectError, invite, newUser, organizationConfig, startGateway, type TestGateway } from './harness/index.js';
 
 const WEB = 'https://app.tend.example';
 const TWO_DAYS = 172_800_000;
@@ -10,7 +9,7 @@ const TWO_DAYS = 172_800_000;
 describe('organization invitations', () => {
   let gateway: TestGateway;
   beforeAll(async () => {
-    gateway = await startOrganizationGateway({ webURL: WEB });
+    gateway = await startGateway(organizationConfig({ webURL: WEB }));
   });
   afterAll(() => gateway.close());
 

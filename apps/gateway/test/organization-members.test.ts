@@ -1,12 +1,11 @@
 import { ORGANIZATION_ERRORS as E } from '@tend/organizations';
 import { TOKENS } from '../src/tokens.js';
-import type { TestGateway } from './harness.js';
-import { addMember, createOrganization, expectError, newUser, startOrganizationGateway } from './organization-harness.js';
+import { addMember, createOrganization, expectError, newUser, organizationConfig, startGateway, type TestGateway } from './harness/index.js';
 
 describe('organization members: list, active member, roles, removal, leaving, permissions', () => {
   let gateway: TestGateway;
   beforeAll(async () => {
-    gateway = await startOrganizationGateway();
+    gateway = await startGateway(organizationConfig());
   });
   afterAll(() => gateway.close());
 

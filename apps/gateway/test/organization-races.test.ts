@@ -1,15 +1,14 @@
 // The three races of organizations, through HTTP: the database decides each one.
 import { ORGANIZATION_ERRORS as E } from '@tend/organizations';
 import { TOKENS } from '../src/tokens.js';
-import type { TestGateway } from './harness.js';
-import { addMember, createOrganization, expectError, invite, newUser, startOrganizationGateway, type Client } from './organization-harness.js';
+import { addMember, type Client, createOrganization, expectError, invite, newUser, organizationConfig, startGateway, type TestGateway } from './harness/index.js';
 
 const LIMIT = 3;
 
 describe('organization races', () => {
   let gateway: TestGateway;
   beforeAll(async () => {
-    gateway = await startOrganizationGateway({ membershipLimit: LIMIT });
+    gateway = await startGateway(organizationConfig({ membershipLimit: LIMIT }));
   });
   afterAll(() => gateway.close());
 

@@ -1,12 +1,11 @@
 import type { AuditEntry } from '../src/http/endpoint.js';
-import type { GatewayModule } from '../src/index.js';
-import type { TestGateway } from './harness.js';
-import { addMember, createOrganization, invite, newUser, startGatewayWith, startOrganizationGateway } from './organization-harness.js';
+import { MODULES, type GatewayModule } from '../src/index.js';
+import { addMember, createOrganization, invite, newUser, organizationConfig, startGateway, type TestGateway } from './harness/index.js';
 
 describe('organizations and the session cookie cache', () => {
   let gateway: TestGateway;
   beforeAll(async () => {
-    gateway = await startOrganizationGateway({}, { cookieCache: { enabled: true, maxAge: 300 } });
+    gateway = await startGateway(organizationConfig({}, { cookieCache: { enabled: true, maxAge: 300 } }));
   });
   afterAll(() => gateway.close());
 
@@ -49,7 +48,7 @@ describe('organization audit events', () => {
   const recorder: GatewayModule = { name: 'audit-recorder', bind: () => undefined, endpoints: [], auditSink: () => ({ record: (entry) => void recorded.push(entry) }) };
   let gateway: TestGateway;
   beforeAll(async () => {
-    gateway = await startGatewayWith([recorder]);
+    gateway = await startGateway(organizationConfig(), { modules: [recorder, ...MODULES] });
   });
   afterAll(() => gateway.close());
 

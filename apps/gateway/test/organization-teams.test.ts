@@ -1,11 +1,10 @@
 import { ORGANIZATION_ERRORS as E } from '@tend/organizations';
-import type { TestGateway } from './harness.js';
-import { addMember, createOrganization, expectError, invite, newUser, startOrganizationGateway } from './organization-harness.js';
+import { addMember, createOrganization, expectError, invite, newUser, organizationConfig, startGateway, type TestGateway } from './harness/index.js';
 
 describe('organization teams', () => {
   let gateway: TestGateway;
   beforeAll(async () => {
-    gateway = await startOrganizationGateway();
+    gateway = await startGateway(organizationConfig());
   });
   afterAll(() => gateway.close());
 
@@ -96,7 +95,7 @@ describe('organization teams', () => {
   });
 
   it('lets the last team go when removing all teams is allowed', async () => {
-    const allowing = await startOrganizationGateway({ teams: { enabled: true, allowRemovingAllTeams: true } });
+    const allowing = await startGateway(organizationConfig({ teams: { enabled: true, allowRemovingAllTeams: true } }));
     try {
       const owner = await newUser(allowing, 'Owner');
       const admin = await newUser(allowing, 'Admin');

@@ -1,6 +1,5 @@
 import { TOKENS } from '../src/tokens.js';
-import { credentials, ORIGIN, signUp } from './harness.js';
-import { linkOf, paramOf, purposeOf, startMailGateway, type MailTestGateway } from './mail-harness.js';
+import { credentials, linkOf, type MailTestGateway, ORIGIN, paramOf, purposeOf, signUp, startGateway } from './harness/index.js';
 
 const HOUR = 3_600_000;
 const ANSWER = { status: true, message: 'If this email exists in our system, check your email for the reset link' };
@@ -8,7 +7,7 @@ const ANSWER = { status: true, message: 'If this email exists in our system, che
 describe('password reset through Resend', () => {
   let gateway: MailTestGateway;
   beforeAll(async () => {
-    gateway = await startMailGateway();
+    gateway = await startGateway({}, { mail: true });
   });
   afterAll(() => gateway.close());
 

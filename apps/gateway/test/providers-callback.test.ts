@@ -2,15 +2,13 @@
 // always as a redirect, never JSON, never a 500, never a hang.
 import { startFakeProviders, type FakeProviders } from '@tend/providers/testing';
 import { TOKENS } from '../src/tokens.js';
-import { auditLog, signInAdmin } from './admin-helpers.js';
-import { signUp, type TestGateway } from './harness.js';
-import { Browser, ERROR_PAGE, SESSION_COOKIE, errorOf, get, returnFrom, signInWith, start, startProviderGateway } from './providers-harness.js';
+import { auditLog, CookieJar, ERROR_PAGE, errorOf, get, providerConfig, returnFrom, SESSION_COOKIE, signInAdmin, signInWith, signUp, start, startGateway, type TestGateway } from './harness/index.js';
 
 let fakes: FakeProviders;
 let gateway: TestGateway;
 beforeAll(async () => {
   fakes = await startFakeProviders();
-  gateway = await startProviderGateway(fakes, { timeoutMs: 300 });
+  gateway = await startGateway(providerConfig(fakes, { timeoutMs: 300 }));
 });
 afterAll(async () => {
   await gateway.close();
@@ -19,18 +17,18 @@ afterAll(async () => {
 afterEach(() => fakes.clearFailures());
 
 /** Starts a GitHub sign-in in `browser` and answers what the provider sends back. */
-async function authorized(browser: Browser, body: Record<string, unknown> = {}) {
+async function authorized(browser: CookieJar, body: Record<string, unknown> = {}) {
   const url = await start(gateway, browser, { provider: 'github', callbackURL: '/dashboard', ...body });
   return fakes.authorize(url.toString());
 }
 
-function callback(browser: Browser, query: Record<string, string>, provider = 'github') {
-  return get(gateway, browser, `/callback/${provider}?${new URLSearchParams(query)}`);
+function callback(browser: CookieJar, query: Record<string, string>, provider = 'github') {
+  return get(gateway, `/callback/${provider}?${new URLSearchParams(query)}`, browser);
 }
 
 describe('the sign-in state', () => {
   it('redirects with state_not_found when the callback has no state', async () => {
-    const browser = new Browser();
+    const browser = new CookieJar();
     const { code } = await authorized(browser);
     const res = await callback(browser, { code }).expect(302);
     expect(res.headers.location).toBe(`${ERROR_PAGE}?error=state_not_found`);
@@ -38,14 +36,14 @@ describe('the sign-in state', () => {
   });
 
   it('redirects with please_restart_the_process for an unknown state', async () => {
-    const browser = new Browser();
+    const browser = new CookieJar();
     const { code } = await authorized(browser);
     const res = await callback(browser, { code, state: 'x'.repeat(32) }).expect(302);
     expect(errorOf(res)).toBe('please_restart_the_process');
   });
 
   it('redirects with please_restart_the_process once the state is over 10 minutes old', async () => {
-    const browser = new Browser();
+    const browser = new CookieJar();
     const authorization = await authorized(browser);
     gateway.clock.advance(11 * 60 * 1000);
     const res = await callback(browser, { code: authorization.code, state: authorization.state }).expect(302);
@@ -54,7 +52,7 @@ describe('the sign-in state', () => {
   });
 
   it('signs in once: the same state again redirects with please_restart_the_process', async () => {
-    const browser = new Browser();
+    const browser = new CookieJar();
     const authorization = await authorized(browser);
     const first = await returnFrom(gateway, browser, 'github', authorization);
     expect(first.status).toBe(302);
@@ -64,13 +62,13 @@ describe('the sign-in state', () => {
   });
 
   it('redirects with please_restart_the_process in another browser (its own binding cookie, or none)', async () => {
-    const victim = new Browser();
+    const victim = new CookieJar();
     const authorization = await authorized(victim);
-    const attacker = new Browser();
+    const attacker = new CookieJar();
     await start(gateway, attacker, { provider: 'github', callbackURL: '/' });
     const query = { code: authorization.code, state: authorization.state };
     expect(errorOf(await callback(attacker, query).expect(302))).toBe('please_restart_the_process');
-    expect(errorOf(await callback(new Browser(), query).expect(302))).toBe('please_restart_the_process');
+    expect(errorOf(await callback(new CookieJar(), query).expect(302))).toBe('please_restart_the_process');
     // A refused browser does not burn the state: the browser that started the flow still finishes it.
     const res = await returnFrom(gateway, victim, 'github', authorization);
     expect(res.status).toBe(302);
@@ -78,7 +76,7 @@ describe('the sign-in state', () => {
   });
 
   it('redirects with please_restart_the_process when the state was started for another provider', async () => {
-    const browser = new Browser();
+    const browser = new CookieJar();
     const authorization = await authorized(browser);
     expect(errorOf(await callback(browser, { code: authorization.code, state: authorization.state }, 'google').expect(302))).toBe('please_restart_the_process');
   });
@@ -86,14 +84,14 @@ describe('the sign-in state', () => {
 
 describe('the outcome', () => {
   it("redirects with the provider's own error (access_denied) to the sign-in's errorCallbackURL", async () => {
-    const browser = new Browser();
+    const browser = new CookieJar();
     const { state } = await authorized(browser, { errorCallbackURL: '/sign-in?failed=1' });
     const res = await callback(browser, { state, error: 'access_denied', error_description: 'The user denied access' }).expect(302);
     expect(res.headers.location).toBe('/sign-in?failed=1&error=access_denied&error_description=The%20user%20denied%20access');
   });
 
   it('redirects with no_code when the provider sends no code', async () => {
-    const browser = new Browser();
+    const browser = new CookieJar();
     const { state } = await authorized(browser);
     expect(errorOf(await callback(browser, { state }).expect(302))).toBe('no_code');
   });
@@ -101,12 +99,12 @@ describe('the outcome', () => {
   it('redirects with banned for a banned user, and sets no session', async () => {
     fakes.setUser('discord', { id: '9001', email: 'banned.discord@example.com', verified: true });
     try {
-      const first = await signInWith(gateway, fakes, new Browser(), 'discord');
+      const first = await signInWith(gateway, fakes, new CookieJar(), 'discord');
       expect(first.status).toBe(302);
       const users = gateway.container.get(TOKENS.UserRepository);
       const user = (await users.findByEmail('banned.discord@example.com'))!;
       await users.update(user.id, { banned: true, banReason: 'spam', banExpires: null });
-      const browser = new Browser();
+      const browser = new CookieJar();
       const res = await signInWith(gateway, fakes, browser, 'discord');
       expect(errorOf(res)).toBe('banned');
       expect(browser.has(SESSION_COOKIE)).toBe(false);
@@ -118,7 +116,7 @@ describe('the outcome', () => {
   it('redirects with unable_to_get_user_info for VK without an email (VK yields no user)', async () => {
     fakes.setUser('vk', { user: { user_id: '42', first_name: 'No', last_name: 'Mail' } });
     try {
-      expect(errorOf(await signInWith(gateway, fakes, new Browser(), 'vk'))).toBe('unable_to_get_user_info');
+      expect(errorOf(await signInWith(gateway, fakes, new CookieJar(), 'vk'))).toBe('unable_to_get_user_info');
     } finally {
       fakes.setUser('vk', {});
     }
@@ -130,20 +128,25 @@ describe('the outcome', () => {
   ])('redirects with unable_to_get_user_info for a %s GitLab user', async (_name, profile) => {
     fakes.setUser('gitlab', profile);
     try {
-      expect(errorOf(await signInWith(gateway, fakes, new Browser(), 'gitlab'))).toBe('unable_to_get_user_info');
+      expect(errorOf(await signInWith(gateway, fakes, new CookieJar(), 'gitlab'))).toBe('unable_to_get_user_info');
     } finally {
       fakes.setUser('gitlab', {});
     }
   });
 
-  it('redirects with email_not_found for a provider that shares no email (no placeholder domain configured)', async () => {
-    expect(errorOf(await signInWith(gateway, fakes, new Browser(), 'reddit'))).toBe('email_not_found');
+  it('redirects with email_not_found when a provider that shares emails sends none (no placeholder domain configured)', async () => {
+    fakes.setUser('github', { profile: { id: 4242, login: 'nomail', name: null, email: null, avatar_url: null }, emails: [] });
+    try {
+      expect(errorOf(await signInWith(gateway, fakes, new CookieJar(), 'github'))).toBe('email_not_found');
+    } finally {
+      fakes.setUser('github', {});
+    }
   });
 
   it('redirects with signup_disabled when the provider may not create users', async () => {
-    const closed = await startProviderGateway(fakes, { settings: { ...fakes.settings(['spotify']), spotify: { ...fakes.credentials('spotify'), disableSignUp: true } } });
+    const closed = await startGateway(providerConfig(fakes, { settings: { ...fakes.settings(['spotify']), spotify: { ...fakes.credentials('spotify'), disableSignUp: true } } }));
     try {
-      expect(errorOf(await signInWith(closed, fakes, new Browser(), 'spotify'))).toBe('signup_disabled');
+      expect(errorOf(await signInWith(closed, fakes, new CookieJar(), 'spotify'))).toBe('signup_disabled');
     } finally {
       await closed.close();
     }
@@ -158,7 +161,7 @@ describe('provider failures', () => {
     ['the profile endpoint answers malformed JSON', 'https://api.github.com/user', { status: 200, headers: { 'content-type': 'application/json' }, text: '<html>' }, 'unable_to_get_user_info'],
     ['the connection is reset', 'https://github.com/login/oauth/access_token', 'reset' as const, 'invalid_code'],
   ])('redirects when %s', async (_name, url, reply, code) => {
-    const browser = new Browser();
+    const browser = new CookieJar();
     const authorization = await authorized(browser);
     fakes.fail(url, reply);
     const res = await returnFrom(gateway, browser, 'github', authorization);
@@ -170,7 +173,7 @@ describe('provider failures', () => {
   it(
     'gives up on a provider that never answers after the configured timeout (300 ms), with a redirect',
     async () => {
-      const browser = new Browser();
+      const browser = new CookieJar();
       const authorization = await authorized(browser);
       fakes.fail('https://github.com/login/oauth/access_token', 'hang');
       const res = await returnFrom(gateway, browser, 'github', authorization);
@@ -180,7 +183,7 @@ describe('provider failures', () => {
   );
 
   it('ends on the error page, not a 500, when a provider sends the browser back with hostile but well-formed fields', async () => {
-    const res = await get(gateway, new Browser(), `/callback/github?state=${'z'.repeat(32)}&code=${'c'.repeat(4000)}&error_description=${'d'.repeat(1999)}`).expect(302);
+    const res = await get(gateway, `/callback/github?state=${'z'.repeat(32)}&code=${'c'.repeat(4000)}&error_description=${'d'.repeat(1999)}`, new CookieJar()).expect(302);
     expect(errorOf(res)).toBe('please_restart_the_process');
   });
 });
@@ -190,13 +193,13 @@ describe('linking through the callback of a sign-in', () => {
     const { cookie, body } = await signUp(gateway);
     fakes.setUser('google', { sub: '5550001', email: body.email, email_verified: true });
     try {
-      const browser = Browser.with(cookie);
+      const browser = new CookieJar(cookie);
       const url = await start(gateway, browser, { provider: 'google', callbackURL: '/settings/accounts' }, '/link-social');
       const res = await returnFrom(gateway, browser, 'google', await fakes.authorize(url.toString()));
       expect(res.status).toBe(302);
       expect(res.headers.location).toBe('/settings/accounts');
       expect((res.headers['set-cookie'] as unknown as string[] | undefined)?.some((c) => c.startsWith(SESSION_COOKIE)) ?? false).toBe(false);
-      const accounts = await get(gateway, browser, '/list-accounts').expect(200);
+      const accounts = await get(gateway, '/list-accounts', browser).expect(200);
       expect(accounts.body.map((a: { providerId: string }) => a.providerId).sort()).toEqual(['credential', 'google']);
     } finally {
       fakes.setUser('google', {});
@@ -209,15 +212,15 @@ describe('the audit log', () => {
     const admin = await signInAdmin(gateway);
     fakes.setUser('linkedin', { sub: 'audited-1', email: 'audited.linkedin@example.com' });
     try {
-      const browser = new Browser();
+      const browser = new CookieJar();
       await signInWith(gateway, fakes, browser, 'linkedin');
-      const userId = (await get(gateway, browser, '/get-session').expect(200)).body.user.id as string;
+      const userId = (await get(gateway, '/get-session', browser).expect(200)).body.user.id as string;
       const mine = await auditLog(gateway, admin.cookie, { userId });
       expect(mine.events).toEqual([expect.objectContaining({ action: 'sign-in.success', actorId: userId, targetUserId: userId, detail: { method: 'social', provider: 'linkedin' } })]);
     } finally {
       fakes.setUser('linkedin', {});
     }
-    const failing = new Browser();
+    const failing = new CookieJar();
     const { state } = await authorized(failing);
     // Newest first: a second later than everything before it.
     gateway.clock.advance(1000);

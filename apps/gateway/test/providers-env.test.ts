@@ -4,8 +4,7 @@ import { silentLogger } from '@tend/kernel';
 import { PROVIDER_IDS } from '@tend/providers';
 import { startFakeProviders, type FakeProviders } from '@tend/providers/testing';
 import { configFromEnv, EnvError, parseEnv } from '../src/env.js';
-import { SECRET, startGateway } from './harness.js';
-import { Browser, SESSION_COOKIE, get, signInWith } from './providers-harness.js';
+import { CookieJar, get, SECRET, SESSION_COOKIE, signInWith, startGateway } from './harness/index.js';
 
 let fakes: FakeProviders;
 beforeAll(async () => {
@@ -17,7 +16,7 @@ const configOf = (env: Record<string, string>) => configFromEnv(parseEnv({ AUTH_
 
 describe('the provider environment', () => {
   it('has no provider, linking on, no trusted provider and 5-second calls by default', () => {
-    expect(configOf({}).providers).toEqual({
+    expect(configOf({}).features.providers).toEqual({
       settings: {},
       urlRewrite: null,
       timeoutMs: 5000,
@@ -39,7 +38,7 @@ describe('the provider environment', () => {
       AUTH_ACCOUNT_LINKING: 'off',
       AUTH_ACCOUNT_LINKING_TRUSTED_PROVIDERS: 'github google',
       AUTH_PROVIDER_PLACEHOLDER_EMAIL_DOMAIN: 'Users.Tend.Invalid',
-    }).providers;
+    }).features.providers!;
     expect(Object.keys(providers.settings).sort()).toEqual([...PROVIDER_IDS].sort());
     expect(providers.settings.github).toEqual(fakes.credentials('github'));
     expect(providers.settings.microsoft).toMatchObject({ tenantId: 'contoso', profilePhotoSize: 96 });
@@ -81,18 +80,18 @@ describe('the provider environment', () => {
 
   it('starts in production with providers and AUTH_BASE_URL set', () => {
     const config = configOf({ NODE_ENV: 'production', AUTH_BASE_URL: 'https://tend.example', AUTH_APPLE_CLIENT_ID: 'app', AUTH_APPLE_CLIENT_SECRET: 'jwt' });
-    expect(config.providers.settings).toEqual({ apple: { clientId: 'app', clientSecret: 'jwt' } });
+    expect(config.features.providers?.settings).toEqual({ apple: { clientId: 'app', clientSecret: 'jwt' } });
   });
 
   it('signs in through a gateway configured from the environment alone', async () => {
     const config = configOf(fakes.gatewayEnv(['linkedin']));
-    const gateway = await startGateway({ providers: config.providers });
+    const gateway = await startGateway({ features: { providers: config.features.providers } });
     try {
-      const browser = new Browser();
+      const browser = new CookieJar();
       const res = await signInWith(gateway, fakes, browser, 'linkedin');
       expect(res.headers.location).toBe('/welcome');
       expect(browser.has(SESSION_COOKIE)).toBe(true);
-      expect((await get(gateway, browser, '/get-session').expect(200)).body.user).toMatchObject({ email: 'john@example.com', name: 'John Doe' });
+      expect((await get(gateway, '/get-session', browser).expect(200)).body.user).toMatchObject({ email: 'john@example.com', name: 'John Doe' });
     } finally {
       await gateway.close();
     }

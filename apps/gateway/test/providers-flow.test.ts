@@ -4,8 +4,7 @@ import { createHash } from 'node:crypto';
 import { PROVIDER_IDS, TokenCipher, type ProviderId } from '@tend/providers';
 import { FAKE_PHOTO, startFakeProviders, type FakeProviders } from '@tend/providers/testing';
 import { TOKENS } from '../src/tokens.js';
-import { ORIGIN, SECRET, type TestGateway } from './harness.js';
-import { BASE, Browser, SESSION_COOKIE, STATE_COOKIE, errorOf, get, post, returnFrom, signInWith, start, startProviderGateway } from './providers-harness.js';
+import { BASE, CookieJar, errorOf, get, ORIGIN, post, providerConfig, returnFrom, SECRET, SESSION_COOKIE, signInWith, start, startGateway, STATE_COOKIE, type TestGateway } from './harness/index.js';
 
 interface Expected {
   /** Host and path of the authorization endpoint. */
@@ -154,7 +153,7 @@ let fakes: FakeProviders;
 let gateway: TestGateway;
 beforeAll(async () => {
   fakes = await startFakeProviders();
-  gateway = await startProviderGateway(fakes, { placeholderEmailDomain: PLACEHOLDER });
+  gateway = await startGateway(providerConfig(fakes, { placeholderEmailDomain: PLACEHOLDER }));
 });
 afterAll(async () => {
   await gateway.close();
@@ -163,8 +162,8 @@ afterAll(async () => {
 
 describe.each(PROVIDER_IDS.map((id) => [id, EXPECTED[id]] as const))('the %s redirect flow', (id, expected) => {
   it('answers the authorization URL: endpoint, client, redirect URI, state, scopes, PKCE; and sets the binding cookie', async () => {
-    const browser = new Browser();
-    const res = await post(gateway, browser, '/sign-in/social', { provider: id, callbackURL: '/dashboard' }).expect(200);
+    const browser = new CookieJar();
+    const res = await post(gateway, '/sign-in/social', browser, { provider: id, callbackURL: '/dashboard' }).expect(200);
     expect(res.body).toEqual({ url: expect.any(String), redirect: true });
     const [binding, ...others] = res.headers['set-cookie'] as unknown as string[];
     expect(others).toEqual([]);
@@ -184,30 +183,30 @@ describe.each(PROVIDER_IDS.map((id) => [id, EXPECTED[id]] as const))('the %s red
   });
 
   it('signs the new user up: 302 to newUserCallbackURL with the session cookie; get-session shows the mapped profile', async () => {
-    const browser = new Browser();
+    const browser = new CookieJar();
     const res = await signInWith(gateway, fakes, browser, id);
     expect(res.status).toBe(302);
     expect(res.headers.location).toBe('/welcome');
     expect(browser.has(SESSION_COOKIE)).toBe(true);
 
-    const session = await get(gateway, browser, '/get-session').expect(200);
+    const session = await get(gateway, '/get-session', browser).expect(200);
     expect(session.body.user).toMatchObject(expected.user);
-    const accounts = await get(gateway, browser, '/list-accounts').expect(200);
+    const accounts = await get(gateway, '/list-accounts', browser).expect(200);
     expect(accounts.body).toEqual([{ id: expect.any(String), providerId: id, accountId: expected.accountId, scopes: expect.any(Array), createdAt: expect.any(String), updatedAt: expect.any(String) }]);
 
     // The same provider account again, in another browser: the same user, to callbackURL.
-    const other = new Browser();
+    const other = new CookieJar();
     const again = await signInWith(gateway, fakes, other, id);
     expect(again.status).toBe(302);
     expect(again.headers.location).toBe('/dashboard');
-    const second = await get(gateway, other, '/get-session').expect(200);
+    const second = await get(gateway, '/get-session', other).expect(200);
     expect(second.body.user.id).toBe(session.body.user.id);
   });
 });
 
 describe('the code exchange and the stored tokens', () => {
   it('sends the PKCE verifier whose S256 is the challenge, and stores the tokens encrypted', async () => {
-    const browser = new Browser();
+    const browser = new CookieJar();
     const url = await start(gateway, browser, { provider: 'gitlab', callbackURL: '/dashboard' });
     fakes.setUser('gitlab', { id: 777, email: 'pkce@example.com', username: 'pkce' });
     try {
@@ -221,7 +220,7 @@ describe('the code exchange and the stored tokens', () => {
       expect(verifier).toHaveLength(128);
       expect(createHash('sha256').update(verifier).digest('base64url')).toBe(url.searchParams.get('code_challenge'));
 
-      const token = await post(gateway, browser, '/get-access-token', { providerId: 'gitlab' }).expect(200);
+      const token = await post(gateway, '/get-access-token', browser, { providerId: 'gitlab' }).expect(200);
       const row = await gateway.container.get(TOKENS.Database).account.findFirstOrThrow({ where: { providerId: 'gitlab', accountId: '777' } });
       expect(row.accessToken).toMatch(/^enc\.v1\./);
       expect(row.accessToken).not.toContain(token.body.accessToken);
@@ -266,7 +265,7 @@ describe('Apple’s form post', () => {
 
 describe('POST /sign-in/social', () => {
   it('answers redirect false with disableRedirect, and passes the login hint', async () => {
-    const res = await post(gateway, new Browser(), '/sign-in/social', { provider: 'google', callbackURL: '/x', disableRedirect: true, loginHint: 'grace@example.com', scopes: ['https://www.googleapis.com/auth/drive.readonly'] }).expect(200);
+    const res = await post(gateway, '/sign-in/social', new CookieJar(), { provider: 'google', callbackURL: '/x', disableRedirect: true, loginHint: 'grace@example.com', scopes: ['https://www.googleapis.com/auth/drive.readonly'] }).expect(200);
     expect(res.body.redirect).toBe(false);
     const url = new URL(res.body.url as string);
     expect(url.searchParams.get('login_hint')).toBe('grace@example.com');
@@ -274,7 +273,7 @@ describe('POST /sign-in/social', () => {
   });
 
   it('keeps one binding per browser: a second sign-in reuses the cookie value', async () => {
-    const browser = new Browser();
+    const browser = new CookieJar();
     await start(gateway, browser, { provider: 'github', callbackURL: '/a' });
     const first = browser.get(STATE_COOKIE);
     await start(gateway, browser, { provider: 'google', callbackURL: '/b' });
@@ -282,7 +281,7 @@ describe('POST /sign-in/social', () => {
   });
 
   it.each(['myspace', 'credential'])('answers 404 PROVIDER_NOT_FOUND for %s', async (provider) => {
-    const res = await post(gateway, new Browser(), '/sign-in/social', { provider, callbackURL: '/' }).expect(404);
+    const res = await post(gateway, '/sign-in/social', new CookieJar(), { provider, callbackURL: '/' }).expect(404);
     expect(res.body).toEqual({ code: 'PROVIDER_NOT_FOUND', message: 'Provider not found' });
     expect(res.headers['set-cookie']).toBeUndefined();
   });
@@ -292,12 +291,12 @@ describe('POST /sign-in/social', () => {
     ['errorCallbackURL', 'INVALID_ERRORCALLBACKURL'],
     ['newUserCallbackURL', 'INVALID_NEWUSERCALLBACKURL'],
   ])('answers 403 Invalid %s for an untrusted URL', async (field, code) => {
-    const res = await post(gateway, new Browser(), '/sign-in/social', { provider: 'github', [field]: 'https://evil.example/x' }).expect(403);
+    const res = await post(gateway, '/sign-in/social', new CookieJar(), { provider: 'github', [field]: 'https://evil.example/x' }).expect(403);
     expect(res.body).toEqual({ code, message: `Invalid ${field}` });
   });
 
   it('defaults callbackURL to the base URL', async () => {
-    const browser = new Browser();
+    const browser = new CookieJar();
     fakes.setUser('github', { profile: { id: 4711, login: 'dflt', name: 'Default', email: 'default-callback@example.com', avatar_url: null } });
     try {
       const url = await start(gateway, browser, { provider: 'github' });
@@ -318,11 +317,11 @@ describe('GET /sign-in/providers', () => {
   });
 
   it('lists only the configured ones, and the others are not found', async () => {
-    const some = await startProviderGateway(fakes, { settings: fakes.settings(['google', 'apple']) });
+    const some = await startGateway(providerConfig(fakes, { settings: fakes.settings(['google', 'apple']) }));
     try {
       const res = await some.http.get(`${BASE}/sign-in/providers`).expect(200);
       expect(res.body.providers.map((p: { id: string }) => p.id)).toEqual(['apple', 'google']);
-      const refused = await post(some, new Browser(), '/sign-in/social', { provider: 'github', callbackURL: '/' }).expect(404);
+      const refused = await post(some, '/sign-in/social', new CookieJar(), { provider: 'github', callbackURL: '/' }).expect(404);
       expect(refused.body).toEqual({ code: 'PROVIDER_NOT_FOUND', message: 'Provider not found' });
     } finally {
       await some.close();
@@ -332,7 +331,7 @@ describe('GET /sign-in/providers', () => {
 
 describe('without a base URL', () => {
   it('answers 400 CALLBACKURL_IS_REQUIRED when the sign-in names no callbackURL', async () => {
-    const bare = await startProviderGateway(fakes, {}, { baseURL: null });
+    const bare = await startGateway(providerConfig(fakes, {}, { baseURL: null }));
     try {
       const res = await bare.http.post(`${BASE}/sign-in/social`).send({ provider: 'github' }).expect(400);
       expect(res.body).toEqual({ code: 'CALLBACKURL_IS_REQUIRED', message: 'callbackURL is required' });

@@ -2,14 +2,13 @@
 // POST /link-social, POST /unlink-account and GET /list-accounts.
 import { startFakeProviders, type FakeProviders } from '@tend/providers/testing';
 import { TOKENS } from '../src/tokens.js';
-import { signUp, type TestGateway } from './harness.js';
-import { BASE, Browser, SESSION_COOKIE, errorOf, get, post, returnFrom, signInWith, start, startProviderGateway } from './providers-harness.js';
+import { BASE, CookieJar, errorOf, get, post, providerConfig, returnFrom, SESSION_COOKIE, signInWith, signUp, start, startGateway, type TestGateway } from './harness/index.js';
 
 let fakes: FakeProviders;
 let gateway: TestGateway;
 beforeAll(async () => {
   fakes = await startFakeProviders();
-  gateway = await startProviderGateway(fakes, { linking: { enabled: true, trustedProviders: ['spotify'] } });
+  gateway = await startGateway(providerConfig(fakes, { linking: { enabled: true, trustedProviders: ['spotify'] } }));
 });
 afterAll(async () => {
   await gateway.close();
@@ -28,11 +27,11 @@ const uniqueId = () => `${Date.now()}${counter++}`;
 /** A user signed up with email and password, as a browser. */
 async function emailUser(on: TestGateway = gateway) {
   const { cookie, body, user } = await signUp(on);
-  return { browser: Browser.with(cookie), email: body.email as string, user: user as { id: string } };
+  return { browser: new CookieJar(cookie), email: body.email as string, user: user as { id: string } };
 }
 
 /** Links `provider` to the signed-in `browser` through POST /link-social and the callback. */
-async function link(browser: Browser, provider: 'github' | 'spotify' | 'google', body: Record<string, unknown> = {}) {
+async function link(browser: CookieJar, provider: 'github' | 'spotify' | 'google', body: Record<string, unknown> = {}) {
   const url = await start(gateway, browser, { provider, callbackURL: '/settings/accounts', ...body }, '/link-social');
   return returnFrom(gateway, browser, provider, await fakes.authorize(url.toString()));
 }
@@ -42,13 +41,13 @@ describe('a provider sign-in with the email of an existing user', () => {
     const { email, user } = await emailUser();
     fakes.setUser('spotify', { id: uniqueId(), email });
     try {
-      const browser = new Browser();
+      const browser = new CookieJar();
       const res = await signInWith(gateway, fakes, browser, 'spotify');
       expect(res.status).toBe(302);
       expect(res.headers.location).toBe('/dashboard');
-      const session = await get(gateway, browser, '/get-session').expect(200);
+      const session = await get(gateway, '/get-session', browser).expect(200);
       expect(session.body.user.id).toBe(user.id);
-      const accounts = await get(gateway, browser, '/list-accounts').expect(200);
+      const accounts = await get(gateway, '/list-accounts', browser).expect(200);
       expect(accounts.body.map((a: { providerId: string }) => a.providerId).sort()).toEqual(['credential', 'spotify']);
     } finally {
       fakes.setUser('spotify', {});
@@ -59,10 +58,10 @@ describe('a provider sign-in with the email of an existing user', () => {
     const { email, user } = await emailUser();
     fakes.setUser('google', { sub: uniqueId(), email, email_verified: true });
     try {
-      const browser = new Browser();
+      const browser = new CookieJar();
       const res = await signInWith(gateway, fakes, browser, 'google');
       expect(res.headers.location).toBe('/dashboard');
-      const session = await get(gateway, browser, '/get-session').expect(200);
+      const session = await get(gateway, '/get-session', browser).expect(200);
       expect(session.body.user).toMatchObject({ id: user.id, emailVerified: true });
     } finally {
       fakes.setUser('google', {});
@@ -73,7 +72,7 @@ describe('a provider sign-in with the email of an existing user', () => {
     const { email } = await emailUser();
     fakes.setUser('facebook', { id: uniqueId(), email });
     try {
-      const browser = new Browser();
+      const browser = new CookieJar();
       const res = await signInWith(gateway, fakes, browser, 'facebook');
       expect(errorOf(res)).toBe('account_not_linked');
       expect(browser.has(SESSION_COOKIE)).toBe(false);
@@ -83,11 +82,11 @@ describe('a provider sign-in with the email of an existing user', () => {
   });
 
   it('redirects with account_not_linked even for a verified email when linking is off (AUTH_ACCOUNT_LINKING=off)', async () => {
-    const off = await startProviderGateway(fakes, { settings: fakes.settings(['google']), linking: { enabled: false, trustedProviders: [] } });
+    const off = await startGateway(providerConfig(fakes, { settings: fakes.settings(['google']), linking: { enabled: false, trustedProviders: [] } }));
     try {
       const { email } = await emailUser(off);
       fakes.setUser('google', { sub: uniqueId(), email, email_verified: true });
-      expect(errorOf(await signInWith(off, fakes, new Browser(), 'google'))).toBe('account_not_linked');
+      expect(errorOf(await signInWith(off, fakes, new CookieJar(), 'google'))).toBe('account_not_linked');
     } finally {
       fakes.setUser('google', {});
       await off.close();
@@ -100,14 +99,14 @@ describe('POST /link-social', () => {
     const { browser, email, user } = await emailUser();
     fakes.setUser('github', githubUser(Number(uniqueId()), email));
     try {
-      const res = await post(gateway, browser, '/link-social', { provider: 'github', callbackURL: '/settings/accounts' }).expect(200);
+      const res = await post(gateway, '/link-social', browser, { provider: 'github', callbackURL: '/settings/accounts' }).expect(200);
       expect(res.body).toEqual({ url: expect.stringContaining('/github.com/login/oauth/authorize?'), redirect: true });
       browser.store(res);
       const back = await returnFrom(gateway, browser, 'github', await fakes.authorize(res.body.url as string));
       expect(back.headers.location).toBe('/settings/accounts');
-      const accounts = await get(gateway, browser, '/list-accounts').expect(200);
+      const accounts = await get(gateway, '/list-accounts', browser).expect(200);
       expect(accounts.body).toHaveLength(2);
-      const session = await get(gateway, browser, '/get-session').expect(200);
+      const session = await get(gateway, '/get-session', browser).expect(200);
       expect(session.body.user.id).toBe(user.id);
     } finally {
       fakes.setUser('github', {});
@@ -154,13 +153,13 @@ describe('POST /link-social', () => {
     const anonymous = await gateway.http.post(`${BASE}/link-social`).send({ provider: 'github' }).expect(401);
     expect(anonymous.body).toEqual({ code: 'UNAUTHORIZED', message: 'Unauthorized' });
     const { browser } = await emailUser();
-    const unknown = await post(gateway, browser, '/link-social', { provider: 'myspace' }).expect(404);
+    const unknown = await post(gateway, '/link-social', browser, { provider: 'myspace' }).expect(404);
     expect(unknown.body).toEqual({ code: 'PROVIDER_NOT_FOUND', message: 'Provider not found' });
   });
 
   it('answers 403 Invalid callbackURL for an untrusted callbackURL', async () => {
     const { browser } = await emailUser();
-    const res = await post(gateway, browser, '/link-social', { provider: 'github', callbackURL: 'https://evil.example/' }).expect(403);
+    const res = await post(gateway, '/link-social', browser, { provider: 'github', callbackURL: 'https://evil.example/' }).expect(403);
     expect(res.body).toEqual({ code: 'INVALID_CALLBACKURL', message: 'Invalid callbackURL' });
   });
 });
@@ -174,7 +173,7 @@ describe('GET /list-accounts', () => {
     } finally {
       fakes.setUser('google', {});
     }
-    const res = await get(gateway, browser, '/list-accounts').expect(200);
+    const res = await get(gateway, '/list-accounts', browser).expect(200);
     expect(res.body).toHaveLength(2);
     for (const account of res.body) expect(Object.keys(account).sort()).toEqual(['accountId', 'createdAt', 'id', 'providerId', 'scopes', 'updatedAt']);
     expect(res.body.find((a: { providerId: string }) => a.providerId === 'google').scopes).toEqual(['email', 'profile', 'openid']);
@@ -196,20 +195,20 @@ describe('POST /unlink-account', () => {
     } finally {
       fakes.setUser('google', {});
     }
-    const res = await post(gateway, browser, '/unlink-account', { providerId: 'google' }).expect(200);
+    const res = await post(gateway, '/unlink-account', browser, { providerId: 'google' }).expect(200);
     expect(res.body).toEqual({ status: true });
-    const accounts = await get(gateway, browser, '/list-accounts').expect(200);
+    const accounts = await get(gateway, '/list-accounts', browser).expect(200);
     expect(accounts.body.map((a: { providerId: string }) => a.providerId)).toEqual(['credential']);
   });
 
   it("answers 400 YOU_CAN_T_UNLINK_YOUR_LAST_ACCOUNT for the user's only account", async () => {
     fakes.setUser('twitch', { sub: uniqueId(), email: `twitch.${uniqueId()}@example.com` });
     try {
-      const browser = new Browser();
+      const browser = new CookieJar();
       await signInWith(gateway, fakes, browser, 'twitch');
-      const res = await post(gateway, browser, '/unlink-account', { providerId: 'twitch' }).expect(400);
+      const res = await post(gateway, '/unlink-account', browser, { providerId: 'twitch' }).expect(400);
       expect(res.body).toEqual({ code: 'YOU_CAN_T_UNLINK_YOUR_LAST_ACCOUNT', message: "You can't unlink your last account" });
-      expect((await get(gateway, browser, '/list-accounts').expect(200)).body).toHaveLength(1);
+      expect((await get(gateway, '/list-accounts', browser).expect(200)).body).toHaveLength(1);
     } finally {
       fakes.setUser('twitch', {});
     }
@@ -223,7 +222,7 @@ describe('POST /unlink-account', () => {
     } finally {
       fakes.setUser('google', {});
     }
-    const res = await post(gateway, browser, '/unlink-account', { providerId: 'github' }).expect(400);
+    const res = await post(gateway, '/unlink-account', browser, { providerId: 'github' }).expect(400);
     expect(res.body).toEqual({ code: 'ACCOUNT_NOT_FOUND', message: 'Account not found' });
   });
 
@@ -236,7 +235,7 @@ describe('POST /unlink-account', () => {
       fakes.setUser('google', {});
     }
     gateway.clock.advance(25 * 3600 * 1000);
-    const res = await post(gateway, browser, '/unlink-account', { providerId: 'google' }).expect(403);
+    const res = await post(gateway, '/unlink-account', browser, { providerId: 'google' }).expect(403);
     expect(res.body).toEqual({ code: 'SESSION_IS_NOT_FRESH', message: 'Session is not fresh' });
     const accounts = await gateway.container.get(TOKENS.Database).account.count({ where: { providerId: 'google', user: { email } } });
     expect(accounts).toBe(1);
@@ -244,7 +243,7 @@ describe('POST /unlink-account', () => {
 
   it('answers 403 INVALID_ORIGIN to a cookie-carrying request from another origin', async () => {
     const { browser } = await emailUser();
-    const res = await gateway.http.post(`${BASE}/unlink-account`).set('Cookie', browser.cookie).set('Origin', 'https://evil.example').send({ providerId: 'credential' }).expect(403);
+    const res = await gateway.http.post(`${BASE}/unlink-account`).set('Cookie', browser.header).set('Origin', 'https://evil.example').send({ providerId: 'credential' }).expect(403);
     expect(res.body).toEqual({ code: 'INVALID_ORIGIN', message: 'Invalid origin' });
   });
 });

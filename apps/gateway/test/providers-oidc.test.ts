@@ -1,8 +1,7 @@
 // Microsoft sign-in over HTTP against a real OpenID provider (panva's oidc-provider on
 // Microsoft's paths), not a fake: PKCE, code exchange and id token as a conformant server does them.
 import { startMicrosoftOidcProvider, type MicrosoftOidcProvider } from '@tend/providers/testing';
-import { ORIGIN, startGateway, type TestGateway } from './harness.js';
-import { BASE, Browser, SESSION_COOKIE, get, returnFrom, start } from './providers-harness.js';
+import { BASE, CookieJar, get, ORIGIN, returnFrom, SESSION_COOKIE, start, startGateway, type TestGateway } from './harness/index.js';
 import { providersConfig } from '../src/modules/providers/config.js';
 
 const TENANT = 'contoso-tenant-id';
@@ -20,7 +19,7 @@ beforeAll(async () => {
     redirectURI: `${ORIGIN}${BASE}/callback/microsoft`,
     account: { sub: 'entra-user-1', email: 'ines@contoso.example', name: 'Ines Entra' },
   });
-  gateway = await startGateway({ providers: providersConfig({ settings: { microsoft: { ...CLIENT, tenantId: TENANT } }, urlRewrite: oidc.baseURL }) });
+  gateway = await startGateway({ features: { providers: providersConfig({ settings: { microsoft: { ...CLIENT, tenantId: TENANT } }, urlRewrite: oidc.baseURL }) } });
 });
 afterAll(async () => {
   await gateway.close();
@@ -29,7 +28,7 @@ afterAll(async () => {
 });
 
 it('signs in with Microsoft end to end: authorization with PKCE, code exchange, id-token profile, session', async () => {
-  const browser = new Browser();
+  const browser = new CookieJar();
   const url = await start(gateway, browser, { provider: 'microsoft', callbackURL: '/dashboard', newUserCallbackURL: '/welcome' });
   expect(url.searchParams.get('code_challenge_method')).toBe('S256');
   const { code, state } = await oidc.authorize(url.toString());
@@ -37,8 +36,8 @@ it('signs in with Microsoft end to end: authorization with PKCE, code exchange, 
   expect(res.status).toBe(302);
   expect(res.headers.location).toBe('/welcome');
   expect(browser.has(SESSION_COOKIE)).toBe(true);
-  const session = await get(gateway, browser, '/get-session').expect(200);
+  const session = await get(gateway, '/get-session', browser).expect(200);
   expect(session.body.user).toMatchObject({ email: 'ines@contoso.example', name: 'Ines Entra', emailVerified: true, image: null });
-  const accounts = await get(gateway, browser, '/list-accounts').expect(200);
+  const accounts = await get(gateway, '/list-accounts', browser).expect(200);
   expect(accounts.body).toEqual([expect.objectContaining({ providerId: 'microsoft', accountId: 'entra-user-1' })]);
 });

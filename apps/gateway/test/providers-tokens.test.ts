@@ -3,15 +3,14 @@
 import { TokenCipher } from '@tend/providers';
 import { MICROSOFT_FAKE_TENANT, startFakeProviders, type FakeProviders } from '@tend/providers/testing';
 import { TOKENS } from '../src/tokens.js';
-import { SECRET, signUp, type TestGateway } from './harness.js';
-import { BASE, Browser, SESSION_COOKIE, get, post, signInWith, startProviderGateway } from './providers-harness.js';
+import { BASE, CookieJar, get, post, providerConfig, SECRET, SESSION_COOKIE, signInWith, signUp, startGateway, type TestGateway } from './harness/index.js';
 
 let fakes: FakeProviders;
 let gateway: TestGateway;
 beforeAll(async () => {
   // The fakes mint id tokens on the gateway's clock (Apple's must not be issued in its future).
   fakes = await startFakeProviders({ now: () => gateway.clock.now().getTime() });
-  gateway = await startProviderGateway(fakes);
+  gateway = await startGateway(providerConfig(fakes));
 });
 afterAll(async () => {
   await gateway.close();
@@ -33,19 +32,19 @@ const appleClaims = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-function idTokenSignIn(provider: string, idToken: Record<string, unknown>, browser = new Browser()) {
-  return post(gateway, browser, '/sign-in/social', { provider, idToken });
+function idTokenSignIn(provider: string, idToken: Record<string, unknown>, browser = new CookieJar()) {
+  return post(gateway, '/sign-in/social', browser, { provider, idToken });
 }
 
 describe('POST /sign-in/social with an idToken', () => {
   it('signs up with a valid Apple id token: {redirect: false, token, user} and the session cookie', async () => {
     const claims = appleClaims();
-    const browser = new Browser();
+    const browser = new CookieJar();
     const res = await idTokenSignIn('apple', { token: await fakes.mintIdToken(claims), accessToken: 'native-access-token', expiresAt: Date.now() + 60_000 }, browser).expect(200);
     expect(res.body).toEqual({ redirect: false, token: expect.stringMatching(/^[A-Za-z0-9]{32}$/), user: expect.objectContaining({ email: claims.email, emailVerified: true }) });
     browser.store(res);
     expect(browser.has(SESSION_COOKIE)).toBe(true);
-    const session = await get(gateway, browser, '/get-session').expect(200);
+    const session = await get(gateway, '/get-session', browser).expect(200);
     expect(session.body.user.email).toBe(claims.email);
     const row = await gateway.container.get(TOKENS.Database).account.findFirstOrThrow({ where: { providerId: 'apple', accountId: claims.sub } });
     expect(row.idToken).toMatch(/^enc\.v1\./);
@@ -70,33 +69,56 @@ describe('POST /sign-in/social with an idToken', () => {
     expect((await idTokenSignIn('microsoft', { token: microsoft }).expect(200)).body.user.name).toBe('Native Ms');
   });
 
+  /** Answers the refusal, having checked that it set no cookie and created no user. */
+  async function refused(provider: string, idToken: Record<string, unknown>, email: string) {
+    const res = await idTokenSignIn(provider, idToken).expect(401);
+    expect(res.headers['set-cookie']).toBeUndefined();
+    expect(await gateway.container.get(TOKENS.UserRepository).findByEmail(email)).toBeNull();
+    return res.body as unknown;
+  }
+
   it.each([
-    ['a wrong audience', () => fakes.mintIdToken(appleClaims({ aud: 'someone-elses-app' }))],
-    ['a wrong issuer', () => fakes.mintIdToken(appleClaims({ iss: 'https://evil.example.com' }))],
-    ['an expired token', () => fakes.mintIdToken(appleClaims({ iat: nowSeconds() - 600, exp: nowSeconds() - 60 }))],
-    ['a bad signature (a key Apple never published, same kid)', () => fakes.mintIdToken(appleClaims(), { key: 'forged' })],
-    ['an Apple token older than one hour', () => fakes.mintIdToken(appleClaims({ iat: nowSeconds() - 2 * HOUR, exp: nowSeconds() + HOUR }))],
-    ['a token that is not a JWT', async () => 'not.a.jwt'],
-  ])('answers 400 INVALID_TOKEN for %s, and sets no cookie', async (_name, mint) => {
-    const res = await idTokenSignIn('apple', { token: await mint() }).expect(400);
+    ['a wrong audience', { aud: 'someone-elses-app' }, {}],
+    ['a wrong issuer', { iss: 'https://evil.example.com' }, {}],
+    ['an expired token', { iat: -600, exp: -60 }, {}],
+    ['a bad signature (a key Apple never published, same kid)', {}, { key: 'forged' as const }],
+    ['an Apple token older than one hour', { iat: -2 * HOUR, exp: HOUR }, {}],
+  ])('answers 401 INVALID_TOKEN "invalid token" for %s: no session, no user', async (_name, overrides: Record<string, unknown>, options) => {
+    // Times are relative to now (the fakes mint on the gateway's clock).
+    const times = Object.fromEntries(Object.entries(overrides).map(([key, value]) => [key, typeof value === 'number' ? nowSeconds() + value : value]));
+    const claims = appleClaims(times);
+    const body = await refused('apple', { token: await fakes.mintIdToken(claims, options) }, claims.email);
+    expect(body).toEqual({ code: 'INVALID_TOKEN', message: 'invalid token' });
+  });
+
+  it('answers 401 INVALID_TOKEN for a token that is not a JWT, and sets no cookie', async () => {
+    const res = await idTokenSignIn('apple', { token: 'not.a.jwt' }).expect(401);
     expect(res.body).toEqual({ code: 'INVALID_TOKEN', message: 'invalid token' });
     expect(res.headers['set-cookie']).toBeUndefined();
   });
 
-  it('answers 400 INVALID_TOKEN when the nonce does not match', async () => {
-    const token = await fakes.mintIdToken(appleClaims({ nonce: 'the-nonce' }));
-    const res = await idTokenSignIn('apple', { token, nonce: 'another-nonce' }).expect(400);
-    expect(res.body).toEqual({ code: 'INVALID_TOKEN', message: 'invalid token' });
+  it('answers 401 INVALID_TOKEN when the nonce does not match', async () => {
+    const claims = appleClaims({ nonce: 'the-nonce' });
+    const token = await fakes.mintIdToken(claims);
+    expect(await refused('apple', { token, nonce: 'another-nonce' }, claims.email)).toEqual({ code: 'INVALID_TOKEN', message: 'invalid token' });
     await idTokenSignIn('apple', { token, nonce: 'the-nonce' }).expect(200);
   });
 
   it.each([
     ['a Google token for another client', { aud: 'not-us' }],
     ['a Google token from another issuer', { iss: 'https://accounts.example.com' }],
-  ])('answers 400 INVALID_TOKEN for %s', async (_name, overrides) => {
-    const token = await fakes.mintIdToken({ iss: 'https://accounts.google.com', aud: fakes.credentials('google').clientId, sub: unique('g'), email: 'x@example.com', email_verified: true, ...overrides });
-    const res = await idTokenSignIn('google', { token }).expect(400);
-    expect(res.body).toEqual({ code: 'INVALID_TOKEN', message: 'invalid token' });
+    ['an expired Google token', { exp: -60 }],
+  ])('answers 401 INVALID_TOKEN for %s: no session, no user', async (_name, overrides: Record<string, unknown>) => {
+    const email = `${unique('g')}@example.com`;
+    const times = Object.fromEntries(Object.entries(overrides).map(([key, value]) => [key, typeof value === 'number' ? nowSeconds() + value : value]));
+    const token = await fakes.mintIdToken({ iss: 'https://accounts.google.com', aud: fakes.credentials('google').clientId, sub: unique('g'), email, email_verified: true, ...times });
+    expect(await refused('google', { token }, email)).toEqual({ code: 'INVALID_TOKEN', message: 'invalid token' });
+  });
+
+  it('answers 401 INVALID_TOKEN for a Google token with a bad signature: no session, no user', async () => {
+    const email = `${unique('g')}@example.com`;
+    const token = await fakes.mintIdToken({ iss: 'https://accounts.google.com', aud: fakes.credentials('google').clientId, sub: unique('g'), email, email_verified: true }, { key: 'forged' });
+    expect(await refused('google', { token }, email)).toEqual({ code: 'INVALID_TOKEN', message: 'invalid token' });
   });
 
   it('answers 400 JWK_WITH_KID_KID_NOT_FOUND for a key id the key set does not hold', async () => {
@@ -142,7 +164,7 @@ describe('the tokens of a linked account', () => {
     const email = `${unique('gh')}@example.com`;
     fakes.setUser('github', { profile: { id, login: `gh${id}`, name: 'Token Holder', email, avatar_url: null }, emails: [{ email, primary: true, verified: true, visibility: null }] });
     try {
-      const browser = new Browser();
+      const browser = new CookieJar();
       const res = await signInWith(gateway, fakes, browser, 'github');
       expect(res.status).toBe(302);
       return { browser, accountId: String(id) };
@@ -153,7 +175,7 @@ describe('the tokens of a linked account', () => {
 
   it('answers the stored access token with its expiry and scopes, decrypted', async () => {
     const { browser, accountId } = await githubUser();
-    const res = await post(gateway, browser, '/get-access-token', { providerId: 'github' }).expect(200);
+    const res = await post(gateway, '/get-access-token', browser, { providerId: 'github' }).expect(200);
     expect(res.body).toEqual({ accessToken: expect.stringMatching(/^[0-9a-f]{32}$/), accessTokenExpiresAt: expect.any(String), scopes: ['read:user', 'user:email'], idToken: null });
     const row = await gateway.container.get(TOKENS.Database).account.findFirstOrThrow({ where: { providerId: 'github', accountId } });
     expect(row.accessToken).toMatch(/^enc\.v1\./);
@@ -163,10 +185,10 @@ describe('the tokens of a linked account', () => {
 
   it('refreshes an expired access token first (refresh_token grant) and stores the new one', async () => {
     const { browser, accountId } = await githubUser();
-    const before = (await post(gateway, browser, '/get-access-token', { providerId: 'github' }).expect(200)).body;
+    const before = (await post(gateway, '/get-access-token', browser, { providerId: 'github' }).expect(200)).body;
     const refreshes = fakes.requestsTo(GITHUB_TOKEN_URL).length;
     gateway.clock.advance(HOUR * 1000);
-    const after = await post(gateway, browser, '/get-access-token', { providerId: 'github' }).expect(200);
+    const after = await post(gateway, '/get-access-token', browser, { providerId: 'github' }).expect(200);
     expect(after.body.accessToken).not.toBe(before.accessToken);
     expect(new Date(after.body.accessTokenExpiresAt as string).getTime()).toBe(gateway.clock.now().getTime() + HOUR * 1000);
     const requests = fakes.requestsTo(GITHUB_TOKEN_URL).slice(refreshes);
@@ -179,13 +201,13 @@ describe('the tokens of a linked account', () => {
     const { browser } = await githubUser();
     gateway.clock.advance(HOUR * 1000);
     fakes.fail(GITHUB_TOKEN_URL, { status: 500, text: 'down' });
-    const res = await post(gateway, browser, '/get-access-token', { providerId: 'github' }).expect(400);
+    const res = await post(gateway, '/get-access-token', browser, { providerId: 'github' }).expect(400);
     expect(res.body).toEqual({ code: 'FAILED_TO_GET_A_VALID_ACCESS_TOKEN', message: 'Failed to get a valid access token' });
   });
 
   it('POST /refresh-token refreshes now and answers every token', async () => {
     const { browser } = await githubUser();
-    const res = await post(gateway, browser, '/refresh-token', { providerId: 'github' }).expect(200);
+    const res = await post(gateway, '/refresh-token', browser, { providerId: 'github' }).expect(200);
     expect(res.body).toEqual({
       accessToken: expect.stringMatching(/^[0-9a-f]{32}$/),
       refreshToken: expect.stringMatching(/^[0-9a-f]{32}$/),
@@ -197,12 +219,68 @@ describe('the tokens of a linked account', () => {
     });
   });
 
+  /** The refresh_token grants GitHub's token endpoint has seen since `from`. */
+  const refreshGrants = (from: number) => fakes.requestsTo(GITHUB_TOKEN_URL).slice(from).filter((r) => r.form.get('grant_type') === 'refresh_token');
+
+  /** Whether `done` turns true within `ms` (checked every 10 ms). */
+  async function within(ms: number, done: () => boolean): Promise<boolean> {
+    for (const end = Date.now() + ms; Date.now() < end; ) {
+      if (done()) return true;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    return done();
+  }
+
+  /**
+   * Two calls of `path` in flight at once: the provider holds the first one's refresh until the
+   * second has had ample time to reach its own (a double spend shows as a second grant).
+   */
+  async function twiceAtOnce(browser: CookieJar, path: string, from: number) {
+    const release = fakes.hold(GITHUB_TOKEN_URL);
+    try {
+      const first = post(gateway, path, browser, { providerId: 'github' }).then((res) => res);
+      expect(await within(10_000, () => refreshGrants(from).length === 1)).toBe(true);
+      const second = post(gateway, path, browser, { providerId: 'github' }).then((res) => res);
+      await within(1_500, () => refreshGrants(from).length > 1);
+      release();
+      return await Promise.all([first, second]);
+    } finally {
+      release();
+    }
+  }
+
+  it('spends a rotating refresh token once when POST /refresh-token is called twice at once: both get the same new tokens', async () => {
+    const { browser, accountId } = await githubUser();
+    const from = fakes.requestsTo(GITHUB_TOKEN_URL).length;
+    // The fake, like the providers that rotate them, accepts each refresh token once.
+    const [a, b] = await twiceAtOnce(browser, '/refresh-token', from);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(b.body).toEqual(a.body);
+    expect(refreshGrants(from)).toHaveLength(1);
+    const row = await gateway.container.get(TOKENS.Database).account.findFirstOrThrow({ where: { providerId: 'github', accountId } });
+    expect(new TokenCipher(SECRET).decrypt(row.refreshToken!)).toBe(a.body.refreshToken);
+    // The new refresh token is the live one: the next refresh works.
+    await post(gateway, '/refresh-token', browser, { providerId: 'github' }).expect(200);
+    expect(refreshGrants(from)).toHaveLength(2);
+  });
+
+  it('refreshes an expired access token once when POST /get-access-token is called twice at once, and never answers the refresh token', async () => {
+    const { browser } = await githubUser();
+    gateway.clock.advance(HOUR * 1000);
+    const from = fakes.requestsTo(GITHUB_TOKEN_URL).length;
+    const [a, b] = await twiceAtOnce(browser, '/get-access-token', from);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(b.body).toEqual(a.body);
+    expect(Object.keys(a.body).sort()).toEqual(['accessToken', 'accessTokenExpiresAt', 'idToken', 'scopes']);
+    expect(refreshGrants(from)).toHaveLength(1);
+  });
+
   it('answers 400 PROVIDER_DOES_NOT_SUPPORT_TOKEN_REFRESHING for facebook', async () => {
     fakes.setUser('facebook', { id: unique('fb'), email: `${unique('fb')}@example.com` });
     try {
-      const browser = new Browser();
+      const browser = new CookieJar();
       await signInWith(gateway, fakes, browser, 'facebook');
-      const res = await post(gateway, browser, '/refresh-token', { providerId: 'facebook' }).expect(400);
+      const res = await post(gateway, '/refresh-token', browser, { providerId: 'facebook' }).expect(400);
       expect(res.body).toEqual({ code: 'PROVIDER_DOES_NOT_SUPPORT_TOKEN_REFRESHING', message: 'Provider does not support token refreshing' });
     } finally {
       fakes.setUser('facebook', {});
@@ -211,30 +289,30 @@ describe('the tokens of a linked account', () => {
 
   it("uses the caller's own accounts over HTTP: another userId in the body is not honoured", async () => {
     const holder = await githubUser();
-    const holderId = (await get(gateway, holder.browser, '/get-session').expect(200)).body.user.id as string;
+    const holderId = (await get(gateway, '/get-session', holder.browser).expect(200)).body.user.id as string;
     const { cookie } = await signUp(gateway);
-    const res = await post(gateway, Browser.with(cookie), '/get-access-token', { providerId: 'github', userId: holderId }).expect(400);
+    const res = await post(gateway, '/get-access-token', new CookieJar(cookie), { providerId: 'github', userId: holderId }).expect(400);
     expect(res.body).toEqual({ code: 'ACCOUNT_NOT_FOUND', message: 'Account not found' });
-    const refresh = await post(gateway, Browser.with(cookie), '/refresh-token', { providerId: 'github', userId: holderId }).expect(400);
+    const refresh = await post(gateway, '/refresh-token', new CookieJar(cookie), { providerId: 'github', userId: holderId }).expect(400);
     expect(refresh.body).toEqual({ code: 'ACCOUNT_NOT_FOUND', message: 'Account not found' });
   });
 
   it('POST /account-info answers the provider profile of an account, by its id or the provider account id', async () => {
     const { browser, accountId } = await githubUser();
-    const [account] = (await get(gateway, browser, '/list-accounts').expect(200)).body as { id: string }[];
+    const [account] = (await get(gateway, '/list-accounts', browser).expect(200)).body as { id: string }[];
     for (const id of [account!.id, accountId]) {
-      const res = await post(gateway, browser, '/account-info', { accountId: id }).expect(200);
+      const res = await post(gateway, '/account-info', browser, { accountId: id }).expect(200);
       expect(res.body.user).toMatchObject({ id: accountId, name: 'Token Holder', emailVerified: true });
       expect(res.body.data).toMatchObject({ id: Number(accountId), login: `gh${accountId}` });
     }
-    const unknown = await post(gateway, browser, '/account-info', { accountId: 'nope' }).expect(400);
+    const unknown = await post(gateway, '/account-info', browser, { accountId: 'nope' }).expect(400);
     expect(unknown.body).toEqual({ code: 'ACCOUNT_NOT_FOUND', message: 'Account not found' });
   });
 
   it('answers 401 FAILED_TO_GET_USER_INFO when the provider profile cannot be read', async () => {
     const { browser, accountId } = await githubUser();
     fakes.fail('https://api.github.com/user', { status: 500, json: {} });
-    const res = await post(gateway, browser, '/account-info', { accountId }).expect(401);
+    const res = await post(gateway, '/account-info', browser, { accountId }).expect(401);
     expect(res.body).toEqual({ code: 'FAILED_TO_GET_USER_INFO', message: 'Failed to get user info' });
   });
 
@@ -245,7 +323,7 @@ describe('the tokens of a linked account', () => {
 
   it('answers 404 PROVIDER_NOT_FOUND for a provider that is not enabled', async () => {
     const { browser } = await githubUser();
-    const res = await post(gateway, browser, '/get-access-token', { providerId: 'myspace' }).expect(404);
+    const res = await post(gateway, '/get-access-token', browser, { providerId: 'myspace' }).expect(404);
     expect(res.body).toEqual({ code: 'PROVIDER_NOT_FOUND', message: 'Provider not found' });
   });
 });

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { defaultConfig } from '../src/config.js';
-import { startGateway, signUp, type TestGateway } from './harness.js';
+import { signUp, startGateway, type TestGateway } from './harness/index.js';
 
 const limits = (overrides: Partial<ReturnType<typeof defaultConfig>['rateLimit']> = {}) => ({
   ...defaultConfig({ secret: 'x'.repeat(32) }).rateLimit,
@@ -101,10 +101,10 @@ describe.each(['database', 'redis'] as const)('rate limits stored in %s', (stora
   });
 });
 
-/** Polls /health/ready (database, and Redis when configured) until it answers 200, for up to 10 s. */
+/** Polls /health/ready until it answers status ok (database, and Redis when configured, not `degraded`), for up to 10 s. */
 async function untilReady(gateway: TestGateway): Promise<void> {
   const deadline = Date.now() + 10_000;
-  while ((await gateway.http.get('/health/ready')).status !== 200) {
+  while ((await gateway.http.get('/health/ready')).body?.status !== 'ok') {
     if (Date.now() > deadline) throw new Error('the gateway did not become ready within 10 s');
     await new Promise((resolve) => setTimeout(resolve, 50));
   }

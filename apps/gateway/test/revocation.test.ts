@@ -1,9 +1,7 @@
 // A session ended on instance A is refused by instance B at once, cookie cache or not: sign-out,
 // revoke, ban, password change and user removal (the cookie cache is on in every test here).
 import { TOKENS } from '../src/tokens.js';
-import { adminPost, signInAdmin } from './admin-helpers.js';
-import { cookiesOf, signUp } from './harness.js';
-import { getSession, pollsUntilSignedOut, post, startInstances, type Instances } from './revocation-harness.js';
+import { adminPost, cookiesOf, getSession, type Instances, pollsUntilSignedOut, post, signInAdmin, signUp, startInstances } from './harness/index.js';
 
 const UNAUTHORIZED = { code: 'UNAUTHORIZED', message: 'Unauthorized' };
 

@@ -1,4 +1,4 @@
-import { startGateway, signUp, setCookies, ORIGIN, credentials, type TestGateway } from './harness.js';
+import { credentials, ORIGIN, setCookies, signUp, startGateway, type TestGateway } from './harness/index.js';
 
 describe('origin and redirect checks', () => {
   let gateway: TestGateway;

@@ -4,13 +4,15 @@
 import { once } from 'node:events';
 import { createServer, connect, type AddressInfo, type Server, type Socket } from 'node:net';
 import { createTestDatabase, selectedTestDatabase } from '@tend/database/testing';
-import { ManualClock, newUser, silentLogger, type Logger, type Session } from '@tend/kernel';
+import { ManualClock, silentLogger, type Logger } from '@tend/kernel';
+import { newUser } from '@tend/identity';
+import type { Session } from '@tend/sessions';
 import { createRateLimitRedis } from '@tend/rate-limit/redis';
 import { CachedSessionStore, SessionChanges } from '@tend/sessions';
 import { PrismaSessionStore, SqlSessionStore } from '@tend/sessions/prisma';
 import { RedisRevocationRegistry, RedisSessionCache } from '@tend/sessions/redis';
 import { revocationRegistryContract, sessionCacheContract, sessionStoreContract } from '@tend/sessions/testing';
-import { connectTestRedis, deleteKeys, uniqueKeyPrefix, type RedisClient } from './revocation-harness.js';
+import { connectTestRedis, deleteKeys, type RedisClient, uniqueKeyPrefix } from './harness/index.js';
 
 const MAX_AGE = 300_000;
 const T0 = Date.UTC(2026, 0, 1);

@@ -3,10 +3,7 @@
 import { silentLogger } from '@tend/kernel';
 import { configFromEnv, parseEnv } from '../src/env.js';
 import { TOKENS } from '../src/tokens.js';
-import { adminPost, signInAdmin } from './admin-helpers.js';
-import { cookiesOf, signUp, type TestGateway } from './harness.js';
-import { organizationConfig } from './organization-harness.js';
-import { getSession, post, startInstances, testRedisUrl, type Instances } from './revocation-harness.js';
+import { adminPost, cookiesOf, getSession, type Instances, organizationConfig, post, signInAdmin, signUp, startInstances, type TestGateway, testRedisUrl } from './harness/index.js';
 
 /** GET /get-session without the cookie cache: what the session store answers. */
 const stored = (gateway: TestGateway, cookie: string) => gateway.http.get('/api/auth/get-session').query({ disableCookieCache: 'true' }).set('Cookie', cookie).expect(200);

@@ -1,5 +1,5 @@
 import { TOKENS } from '../src/tokens.js';
-import { startGateway, signUp, cookiesOf, setCookies, ORIGIN, type TestGateway } from './harness.js';
+import { cookiesOf, ORIGIN, setCookies, signUp, startGateway, type TestGateway } from './harness/index.js';
 
 const DAY = 86_400_000;
 

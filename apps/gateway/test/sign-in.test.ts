@@ -1,5 +1,5 @@
 import { TOKENS } from '../src/tokens.js';
-import { startGateway, signUp, cookiesOf, setCookies, type TestGateway } from './harness.js';
+import { cookiesOf, setCookies, signUp, startGateway, type TestGateway } from './harness/index.js';
 
 describe('POST /sign-in/email', () => {
   let gateway: TestGateway;

@@ -1,5 +1,5 @@
 import { TOKENS } from '../src/tokens.js';
-import { startGateway, signUp, credentials, cookiesOf, setCookies, type TestGateway, ORIGIN } from './harness.js';
+import { cookiesOf, credentials, ORIGIN, setCookies, signUp, startGateway, type TestGateway } from './harness/index.js';
 
 describe('POST /sign-up/email', () => {
   let gateway: TestGateway;

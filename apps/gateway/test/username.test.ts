@@ -1,4 +1,4 @@
-import { startGateway, signUp, credentials, ORIGIN, type TestGateway } from './harness.js';
+import { credentials, ORIGIN, signUp, startGateway, type TestGateway } from './harness/index.js';
 
 describe('usernames', () => {
   let gateway: TestGateway;

@@ -1,5 +1,5 @@
 import fontUrl from '@fontsource-variable/nunito/index.css?url';
-import { data, type LinksFunction, type LoaderFunctionArgs } from '@remix-run/node';
+import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useNonce } from './lib/nonce';
 import {
   Form,
@@ -19,20 +19,25 @@ import { ImpersonationBanner } from './components/admin/impersonation-banner';
 import { SubmitButton } from './components/forms';
 import { viewerFlags } from './lib/admin.server';
 import { currentSession, publicUser } from './lib/auth.server';
-import { devOutboxEnabled } from './lib/config.server';
+import { env } from './lib/env.server';
 import { gateway } from './lib/gateway.server';
-import stylesUrl from './styles.css?url';
+import baseStyles from './styles/base.css?url';
 
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: fontUrl },
-  { rel: 'stylesheet', href: stylesUrl },
+  { rel: 'stylesheet', href: baseStyles },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+];
+
+/** The title of pages without their own (the error pages: a route's loader threw to this boundary). */
+export const meta: MetaFunction = ({ error }) => [
+  { title: !error ? 'Tend' : isRouteErrorResponse(error) && error.status === 404 ? 'Page not found · Tend' : 'Something went wrong · Tend' },
 ];
 
 export async function loader(args: LoaderFunctionArgs) {
   const api = gateway(args);
   const current = await currentSession(api);
-  return data({ user: current ? publicUser(current.user) : null, devOutbox: devOutboxEnabled(), ...viewerFlags(current) }, { headers: api.headers });
+  return data({ user: current ? publicUser(current.user) : null, devOutbox: env().devOutbox, ...viewerFlags(current) }, { headers: api.headers });
 }
 
 function Logo() {

@@ -9,6 +9,7 @@ import { action as signUpAction } from '../app/routes/sign-up';
 import { startStubGateway, type StubGateway } from './stub-gateway';
 
 let stub: StubGateway;
+// The stub's URL is set before the first call reads the settings (once per test file).
 const savedGatewayUrl = process.env.GATEWAY_URL;
 
 beforeAll(async () => {
@@ -98,14 +99,10 @@ describe('sign-in action', () => {
 
 describe('sign-out action', () => {
   it('expires the session cookie even when the gateway cannot be reached', async () => {
-    process.env.GATEWAY_URL = 'http://127.0.0.1:9';
-    try {
-      const result = (await run(signOutAction, post('/sign-out', {}))) as Response;
-      expect(result.headers.get('location')).toBe('/?notice=signed-out');
-      expect(result.headers.getSetCookie()).toEqual(['tend.session_token=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax']);
-    } finally {
-      process.env.GATEWAY_URL = stub.url;
-    }
+    stub.on('POST /api/auth/sign-out', { drop: true });
+    const result = (await run(signOutAction, post('/sign-out', {}))) as Response;
+    expect(result.headers.get('location')).toBe('/?notice=signed-out');
+    expect(result.headers.getSetCookie()).toEqual(['tend.session_token=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax']);
   });
 });
 

@@ -1,4 +1,5 @@
-import { GatewayClient, gatewayUrl, parseSetCookie, webOrigin } from '../app/lib/gateway.server';
+import { readEnv } from '../app/lib/env.server';
+import { GatewayClient, parseSetCookie, webOrigin } from '../app/lib/gateway.server';
 import { startStubGateway, type StubGateway } from './stub-gateway';
 
 let stub: StubGateway;
@@ -89,14 +90,29 @@ describe('GatewayClient', () => {
 
 describe('configuration', () => {
   it('reads GATEWAY_URL, without a trailing slash', () => {
-    expect(gatewayUrl({ GATEWAY_URL: 'http://gw:4000/' })).toBe('http://gw:4000');
-    expect(gatewayUrl({})).toBe('http://127.0.0.1:3000');
+    expect(readEnv({ GATEWAY_URL: 'http://gw:4000/' }).gatewayUrl).toBe('http://gw:4000');
+    expect(readEnv({}).gatewayUrl).toBe('http://127.0.0.1:3000');
   });
 
   it('takes the web origin from WEB_ORIGIN, else from the request', () => {
-    const request = new Request('http://127.0.0.1:3001/sign-up');
-    expect(webOrigin(request, {})).toBe('http://127.0.0.1:3001');
-    expect(webOrigin(request, { WEB_ORIGIN: 'https://tend.example/' })).toBe('https://tend.example');
+    expect(readEnv({ WEB_ORIGIN: 'https://tend.example/' }).webOrigin).toBe('https://tend.example');
+    expect(readEnv({ WEB_ORIGIN: '' }).webOrigin).toBeNull();
+    expect(webOrigin(new Request('http://127.0.0.1:3001/sign-up'))).toBe('http://127.0.0.1:3001');
+  });
+
+  it('refuses a bad setting at start, naming it', () => {
+    expect(() => readEnv({ GATEWAY_URL: 'gw:4000' })).toThrow(/GATEWAY_URL: GATEWAY_URL must be an http\(s\) URL/);
+    expect(() => readEnv({ WEB_PORT: 'eighty' })).toThrow(/WEB_PORT/);
+    expect(() => readEnv({ DEV_OUTBOX: 'yes' })).toThrow(/DEV_OUTBOX/);
+  });
+
+  it('reads the port, the proxy trust and the outbox switch', () => {
+    expect(readEnv({ WEB_PORT: '4001', TRUST_PROXY: '1' })).toMatchObject({ port: 4001, trustProxy: 1 });
+    expect(readEnv({ TRUST_PROXY: 'loopback' }).trustProxy).toBe('loopback');
+    expect(readEnv({}).trustProxy).toBe(false);
+    expect(readEnv({ NODE_ENV: 'production' }).devOutbox).toBe(false);
+    expect(readEnv({ NODE_ENV: 'production', DEV_OUTBOX: '1' }).devOutbox).toBe(true);
+    expect(readEnv({ NODE_ENV: 'development', DEV_OUTBOX: '0' }).devOutbox).toBe(false);
   });
 
   it('recognises Set-Cookie lines that remove a cookie', () => {

@@ -16,6 +16,8 @@ export interface Reply {
   /** Raw text instead of JSON. */
   text?: string;
   headers?: Record<string, string | string[]>;
+  /** Drop the connection without an answer, as a gateway that cannot be reached. */
+  drop?: boolean;
 }
 
 export type Route = Reply | ((request: Recorded) => Reply);
@@ -47,6 +49,7 @@ export async function startStubGateway(): Promise<StubGateway> {
       requests.push(recorded);
       const route = routes.get(`${recorded.method} ${recorded.path.split('?')[0]}`);
       const reply = typeof route === 'function' ? route(recorded) : (route ?? { status: 404, body: { code: 'NOT_FOUND', message: 'Not found' } });
+      if (reply.drop) return void req.socket.destroy();
       const headers: Record<string, string | string[]> = { ...(reply.headers ?? {}) };
       if (reply.text === undefined) headers['content-type'] = 'application/json';
       res.writeHead(reply.status ?? 200, headers);

@@ -1,4 +1,5 @@
-import type { Session, User } from '@tend/kernel';
+import type { User } from '@tend/identity';
+import type { Session } from '@tend/sessions';
 
 /**
  * The caller of an admin use case, taken from its resolved session. Every use case checks

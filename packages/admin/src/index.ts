@@ -25,6 +25,7 @@ export {
   USER_LIST_FIELDS,
   type AdminUserDirectory,
   type UserListQuery,
+  type UserListPosition,
   type UserListField,
   type UserListValue,
   type SearchField,
@@ -32,9 +33,9 @@ export {
   type FilterOperator,
   type SortDirection,
 } from './user-directory.port.js';
-export { userListQuery, pageLimit, pageOffset, type ListUsersQueryInput } from './user-list-query.js';
+export { userListQuery, encodeCursor, pageLimit, pageOffset, type ListUsersQueryInput } from './user-list-query.js';
 // audit log
-export { AUDIT_ACTIONS, newAuditEvent, actorEvent, type AuditAction, type AuditEvent, type AuditEventInput } from './audit/audit-event.js';
+export { ADMIN_AUDIT_ACTIONS, newAuditEvent, actorEvent, type AuditAction, type AuditEvent, type AuditEventInput } from './audit/audit-event.js';
 export type { AuditLog, AuditLogQuery, AuditLogPage } from './audit/audit-log.port.js';
 export { BufferedAuditLog, type BufferedAuditLogOptions } from './audit/buffered-audit-log.js';
 export { redactDetail, isSecretKey, type AuditDetail, type AuditJson } from './audit/redact.js';

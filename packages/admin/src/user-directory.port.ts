@@ -1,4 +1,4 @@
-import type { User } from '@tend/kernel';
+import type { User } from '@tend/identity';
 
 /** The columns list-users may filter and sort on, with their kind (how values are read and compared). */
 export const USER_LIST_FIELDS = {
@@ -41,8 +41,19 @@ export interface UserListQuery {
   search: { field: SearchField; operator: SearchOperator; value: string } | null;
   filter: { field: UserListField; operator: FilterOperator; value: UserListValue } | null;
   sort: { field: UserListField; direction: SortDirection };
+  /**
+   * Keyset paging: only the users after this one in the sort order (its sort value, null for an
+   * empty column, and its id), so a deep page costs what the first does. `offset` is 0 with it.
+   */
+  after: UserListPosition | null;
   limit: number;
   offset: number;
+}
+
+/** A user's place in a sort order: the sort column's value and the id that breaks ties. */
+export interface UserListPosition {
+  value: UserListValue | null;
+  id: string;
 }
 
 /** The admin's view of all users: listing at scale and removal with one winner. */

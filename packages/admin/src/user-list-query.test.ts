@@ -4,7 +4,7 @@ const invalid = { status: 400, code: 'INVALID_QUERY_PARAMETERS' };
 
 describe('userListQuery', () => {
   it('defaults to no search, no filter, newest first, 100 per page', () => {
-    expect(userListQuery({})).toEqual({ search: null, filter: null, sort: { field: 'createdAt', direction: 'desc' }, limit: 100, offset: 0 });
+    expect(userListQuery({})).toEqual({ search: null, filter: null, sort: { field: 'createdAt', direction: 'desc' }, after: null, limit: 100, offset: 0 });
   });
 
   it('searches email with contains unless told otherwise', () => {

@@ -2,6 +2,7 @@ import { GENERAL_ERRORS, raise } from '@tend/kernel';
 import { ADMIN_PAGE_LIMIT } from './config.js';
 import {
   USER_LIST_FIELDS,
+  type UserListPosition,
   type FilterOperator,
   type SearchField,
   type SearchOperator,
@@ -30,6 +31,8 @@ export interface ListUsersQueryInput {
   filterValue?: string | number | boolean | null;
   /** Default eq. */
   filterOperator?: FilterOperator | null;
+  /** Keyset paging: the `nextCursor` of the previous page (same sortBy and sortDirection; no offset). */
+  cursor?: string | null;
 }
 
 const SEARCH_FIELDS: readonly string[] = ['email', 'name'];
@@ -89,7 +92,45 @@ export function userListQuery(input: ListUsersQueryInput): UserListQuery {
   const direction = input.sortDirection ?? (input.sortBy ? 'asc' : 'desc');
   if (direction !== 'asc' && direction !== 'desc') throw invalid();
 
-  return { search, filter, sort: { field: sortField, direction }, limit: pageLimit(input.limit), offset: pageOffset(input.offset) };
+  const offset = pageOffset(input.offset);
+  let after: UserListPosition | null = null;
+  if (input.cursor) {
+    // A cursor is a place in one order: with another sort, or with an offset, it means nothing.
+    if (offset > 0) throw invalid();
+    after = decodeCursor(input.cursor, sortField, direction);
+  }
+  return { search, filter, sort: { field: sortField, direction }, after, limit: pageLimit(input.limit), offset };
+}
+
+/**
+ * The cursor of the page after `last`: the sort, the last user's sort value and id, as opaque
+ * base64url JSON (`[field, direction, value, id]`, dates as ISO text). Nothing secret: it names a
+ * user the admin has just been shown.
+ */
+export function encodeCursor(sort: UserListQuery['sort'], last: { id: string } & Partial<Record<UserListField, unknown>>): string {
+  const value = (last[sort.field] ?? null) as UserListValue | null;
+  return Buffer.from(JSON.stringify([sort.field, sort.direction, value instanceof Date ? value.toISOString() : value, last.id])).toString('base64url');
+}
+
+/** The position a cursor names, checked against the query's sort; anything else is 400 Invalid query parameters. */
+function decodeCursor(cursor: string, field: UserListField, direction: SortDirection): UserListPosition {
+  let decoded: unknown;
+  try {
+    decoded = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    throw invalid();
+  }
+  if (!Array.isArray(decoded) || decoded.length !== 4) throw invalid();
+  const [cursorField, cursorDirection, raw, id] = decoded as unknown[];
+  if (cursorField !== field || cursorDirection !== direction || typeof id !== 'string' || id.length === 0 || id.length > 256) throw invalid();
+  if (raw === null) {
+    if (!USER_LIST_FIELDS[field].nullable) throw invalid();
+    return { value: null, id };
+  }
+  if (typeof raw !== 'string' && typeof raw !== 'number' && typeof raw !== 'boolean') throw invalid();
+  const value = filterValue(field, raw);
+  // filterValue lowercases emails for comparison; a position keeps the stored value.
+  return { value: field === 'email' ? String(raw) : value, id };
 }
 
 /** The filter value read as the field's kind: 'true' is a boolean, '42' a number, an ISO text a date. */

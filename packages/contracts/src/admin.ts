@@ -1,8 +1,10 @@
 // Site administration (spec sections 4 Ban/Impersonation, 5, 6, 7 "Admin", 8 "Admin messages"):
 // the request and response schemas of /admin/*.
 import { z } from 'zod';
-import { session, user, userInput } from './auth.js';
+import { session, status, success, user } from './auth.js';
+import { userInput } from './user-fields.js';
 import { LIMITS, emailInput, idInput, line, passwordInput, queryInteger, text, timestamp, tokenInput } from './primitives.js';
+import { route } from './route.js';
 
 /** One role, a comma-separated list, or an array of roles. */
 const roleInput = () => z.union([line(LIMITS.shortText), z.array(line(100)).min(1).max(20)]);
@@ -41,8 +43,15 @@ export const listUsersQuery = z.object({
   filterValue: line().optional(),
   filterOperator: z.enum(['eq', 'ne', 'lt', 'lte', 'gt', 'gte', 'contains']).optional(),
   ...pageQuery,
+  /** Keyset paging: the previous page's nextCursor, with the same sortBy and sortDirection and no offset. */
+  cursor: line(1000).optional(),
 });
-export const listUsersResponse = z.object({ users: z.array(user), ...page });
+export const listUsersResponse = z.object({
+  users: z.array(user),
+  ...page,
+  /** The cursor of the next page (keyset paging: a deep page costs what the first does); null on the last page. */
+  nextCursor: z.string().nullable(),
+});
 
 export const removeUserBody = userIdBody();
 export const setUserPasswordBody = z.object({ userId: idInput(), newPassword: passwordInput() });
@@ -86,6 +95,8 @@ export const auditEvent = z
     targetUserId: z.string().nullable(),
     organizationId: z.string().nullable(),
     action: z.string(),
+    /** The action in words, as the module that records it declares ("Signed in"). */
+    label: z.string(),
     ipAddress: z.string().nullable(),
     userAgent: z.string().nullable(),
     detail: z.record(z.string(), z.unknown()).nullable(),
@@ -101,3 +112,23 @@ export const auditLogQuery = z.object({
   ...pageQuery,
 });
 export const auditLogResponse = z.object({ events: z.array(auditEvent), ...page });
+
+// ------------------------------------------------------------------ routes
+
+/** The site administration routes (spec section 6). */
+export const adminRoutes = {
+  setRole: route({ method: 'post', path: '/admin/set-role', body: setRoleBody, response: userReply }),
+  createUser: route({ method: 'post', path: '/admin/create-user', body: createUserBody, response: userReply }),
+  listUsers: route({ method: 'get', path: '/admin/list-users', query: listUsersQuery, response: listUsersResponse }),
+  removeUser: route({ method: 'post', path: '/admin/remove-user', body: removeUserBody, response: success }),
+  setUserPassword: route({ method: 'post', path: '/admin/set-user-password', body: setUserPasswordBody, response: status }),
+  banUser: route({ method: 'post', path: '/admin/ban-user', body: banUserBody, response: userReply }),
+  unbanUser: route({ method: 'post', path: '/admin/unban-user', body: unbanUserBody, response: userReply }),
+  listUserSessions: route({ method: 'post', path: '/admin/list-user-sessions', body: listUserSessionsBody, response: listUserSessionsResponse }),
+  revokeUserSession: route({ method: 'post', path: '/admin/revoke-user-session', body: revokeUserSessionBody, response: success }),
+  revokeUserSessions: route({ method: 'post', path: '/admin/revoke-user-sessions', body: revokeUserSessionsBody, response: success }),
+  impersonateUser: route({ method: 'post', path: '/admin/impersonate-user', body: impersonateUserBody, response: impersonationResponse }),
+  stopImpersonating: route({ method: 'post', path: '/admin/stop-impersonating', response: impersonationResponse }),
+  hasPermission: route({ method: 'post', path: '/admin/has-permission', body: hasPermissionBody, response: hasPermissionResponse }),
+  auditLog: route({ method: 'get', path: '/admin/audit-log', query: auditLogQuery, response: auditLogResponse }),
+};

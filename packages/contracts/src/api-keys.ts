@@ -1,6 +1,8 @@
 // API keys (spec section 8 "API key messages", section 9 "apikey"), after the ecosystem's api-key routes.
 import { z } from 'zod';
+import { success } from './auth.js';
 import { idInput, jsonRecord, line, timestamp, tokenInput } from './primitives.js';
+import { route } from './route.js';
 
 const count = () => z.number().int().min(0).max(2_147_483_647);
 const duration = () => z.number().int().min(1).max(2_147_483_647);
@@ -72,3 +74,15 @@ export const verifyApiKeyResponse = z.object({
   error: z.object({ code: z.string(), message: z.string() }).loose().nullable(),
   key: apiKey.nullable(),
 });
+
+// ------------------------------------------------------------------ routes
+
+/** The API-key routes. */
+export const apiKeyRoutes = {
+  createApiKey: route({ method: 'post', path: '/api-key/create', body: createApiKeyBody, response: createdApiKey }),
+  listApiKeys: route({ method: 'get', path: '/api-key/list', response: listApiKeysResponse }),
+  getApiKey: route({ method: 'get', path: '/api-key/get', query: getApiKeyQuery, response: apiKey }),
+  updateApiKey: route({ method: 'post', path: '/api-key/update', body: updateApiKeyBody, response: apiKey }),
+  deleteApiKey: route({ method: 'post', path: '/api-key/delete', body: deleteApiKeyBody, response: success }),
+  verifyApiKey: route({ method: 'post', path: '/api-key/verify', body: verifyApiKeyBody, response: verifyApiKeyResponse }),
+};

@@ -1,34 +1,14 @@
 // Request and response schemas of the auth routes (spec section 7). The gateway's endpoint specs,
 // the web app's typed client and the OpenAPI document all read these.
 import { z } from 'zod';
-import { LIMITS, emailInput, httpURL, line, passwordInput, queryBoolean, redirectURL, text, timestamp, tokenInput } from './primitives.js';
+import { emailInput, line, passwordInput, queryBoolean, redirectURL, timestamp, tokenInput } from './primitives.js';
+import { route } from './route.js';
+import { userInput, userWire } from './user-fields.js';
 
 // ------------------------------------------------------------------ shared shapes
 
-export const user = z
-  .object({
-    id: z.string(),
-    email: z.string(),
-    emailVerified: z.boolean(),
-    name: z.string(),
-    image: z.string().nullable(),
-    createdAt: timestamp(),
-    updatedAt: timestamp(),
-    age: z.number().nullable().optional(),
-    bio: z.string().nullable().optional(),
-    gender: z.string().nullable().optional(),
-    location: z.string().nullable().optional(),
-    isPremium: z.boolean().optional(),
-    notification: z.enum(['enabled', 'disabled']).optional(),
-    tokenBalance: z.number().optional(),
-    username: z.string().nullable().optional(),
-    displayUsername: z.string().nullable().optional(),
-    role: z.string().optional(),
-    banned: z.boolean().optional(),
-    banReason: z.string().nullable().optional(),
-    banExpires: timestamp().nullable().optional(),
-  })
-  .meta({ id: 'User' });
+/** The user of every answer, from the user field table (`user-fields.ts`). */
+export const user = z.object(userWire).meta({ id: 'User' });
 
 export const session = z
   .object({
@@ -48,18 +28,6 @@ export const session = z
 export const status = z.object({ status: z.boolean() });
 export const success = z.object({ success: z.boolean() });
 
-/** Every client-settable user field (sign-up and update-user); others are stripped, never stored. */
-export const userInput = {
-  name: text({ min: 1, max: LIMITS.name, trim: true }),
-  image: httpURL().nullable(),
-  age: z.number().int().min(0).max(150).nullable(),
-  bio: text({ max: LIMITS.longText, multiline: true, trim: true }).nullable(),
-  gender: text({ max: 100, trim: true }).nullable(),
-  location: text({ max: LIMITS.shortText, trim: true }).nullable(),
-  notification: z.enum(['enabled', 'disabled']),
-  username: line(),
-  displayUsername: line(),
-};
 
 const optionalUserInput = Object.fromEntries(Object.entries(userInput).map(([key, schema]) => [key, schema.optional()])) as {
   [K in keyof typeof userInput]: z.ZodOptional<(typeof userInput)[K]>;
@@ -75,7 +43,14 @@ export const signUpEmailBody = z.object({
   callbackURL: redirectURL().optional(),
   rememberMe: z.boolean().optional(),
 });
-export const signUpEmailResponse = z.object({ token: z.string().nullable(), user });
+/**
+ * A sign-in that must still answer a challenge (a second factor) before it becomes a session:
+ * no session cookie, the challenge cookie instead. Every route that signs someone in may answer it.
+ */
+export const signInChallenge = z.object({ twoFactorRedirect: z.literal(true), twoFactorMethods: z.array(z.string()) }).meta({ id: 'SignInChallenge' });
+export type SignInChallengeReply = z.infer<typeof signInChallenge>;
+
+export const signUpEmailResponse = z.union([z.object({ token: z.string().nullable(), user }), signInChallenge]);
 
 export const signInEmailBody = z.object({
   email: emailInput(),
@@ -83,7 +58,7 @@ export const signInEmailBody = z.object({
   callbackURL: redirectURL().optional(),
   rememberMe: z.boolean().optional(),
 });
-export const signInEmailResponse = z.object({ redirect: z.boolean(), token: z.string(), url: z.string().optional(), user });
+export const signInEmailResponse = z.union([z.object({ redirect: z.boolean(), token: z.string(), url: z.string().optional(), user }), signInChallenge]);
 
 export const signInUsernameBody = z.object({
   username: line(),
@@ -91,10 +66,13 @@ export const signInUsernameBody = z.object({
   callbackURL: redirectURL().optional(),
   rememberMe: z.boolean().optional(),
 });
-export const signInUsernameResponse = z.object({
-  token: z.string(),
-  user: user.pick({ id: true, email: true, emailVerified: true, username: true, displayUsername: true, name: true, image: true, createdAt: true, updatedAt: true }),
-});
+export const signInUsernameResponse = z.union([
+  z.object({
+    token: z.string(),
+    user: user.pick({ id: true, email: true, emailVerified: true, username: true, displayUsername: true, name: true, image: true, createdAt: true, updatedAt: true }),
+  }),
+  signInChallenge,
+]);
 
 export const isUsernameAvailableBody = z.object({ username: line() });
 export const isUsernameAvailableResponse = z.object({ available: z.boolean() });
@@ -115,7 +93,7 @@ export const updateUserBody = z.object({ ...optionalUserInput, email: z.unknown(
 
 export const sendVerificationEmailBody = z.object({ email: emailInput(), callbackURL: redirectURL().optional() });
 export const verifyEmailQuery = z.object({ token: tokenInput().min(1), callbackURL: redirectURL().optional() });
-export const verifyEmailResponse = z.object({ status: z.boolean(), user });
+export const verifyEmailResponse = z.union([z.object({ status: z.boolean(), user }), signInChallenge]);
 
 export const requestPasswordResetBody = z.object({ email: emailInput(), redirectTo: redirectURL().optional() });
 export const requestPasswordResetResponse = z.object({ status: z.boolean(), message: z.string() });
@@ -130,6 +108,8 @@ export const changePasswordBody = z.object({
   revokeOtherSessions: z.boolean().optional(),
 });
 export const changePasswordResponse = z.object({ token: z.string().nullable(), user });
+/** Server only (never mounted over HTTP): a first password for a user who has none. */
+export const setPasswordBody = z.object({ newPassword: passwordInput() });
 
 export const changeEmailBody = z.object({ newEmail: emailInput(), callbackURL: redirectURL().optional() });
 export const deleteUserBody = z.object({
@@ -144,3 +124,40 @@ export const deleteUserCallbackQuery = z.object({ token: tokenInput(256), callba
 
 export const okResponse = z.object({ ok: z.boolean() });
 export const errorPageQuery = z.object({ error: line().optional() });
+export const openApiDocumentResponse = z.record(z.string(), z.unknown());
+
+// ------------------------------------------------------------------ routes
+
+/** The auth routes: sign-up and sign-in, sessions, the account's lifecycle, and the meta routes. */
+export const authRoutes = {
+  signUpEmail: route({ method: 'post', path: '/sign-up/email', body: signUpEmailBody, response: signUpEmailResponse }),
+  signInEmail: route({ method: 'post', path: '/sign-in/email', body: signInEmailBody, response: signInEmailResponse }),
+  signInUsername: route({ method: 'post', path: '/sign-in/username', body: signInUsernameBody, response: signInUsernameResponse }),
+  updateUser: route({ method: 'post', path: '/update-user', body: updateUserBody, response: status }),
+  isUsernameAvailable: route({ method: 'post', path: '/is-username-available', body: isUsernameAvailableBody, response: isUsernameAvailableResponse }),
+
+  getSession: route({ method: 'get', path: '/get-session', query: getSessionQuery, response: getSessionResponse }),
+  listSessions: route({ method: 'get', path: '/list-sessions', response: listSessionsResponse }),
+  revokeSession: route({ method: 'post', path: '/revoke-session', body: revokeSessionBody, response: status }),
+  revokeSessions: route({ method: 'post', path: '/revoke-sessions', response: status }),
+  revokeOtherSessions: route({ method: 'post', path: '/revoke-other-sessions', response: status }),
+  signOut: route({ method: 'post', path: '/sign-out', response: success }),
+
+  sendVerificationEmail: route({ method: 'post', path: '/send-verification-email', body: sendVerificationEmailBody, response: status }),
+  verifyEmail: route({ method: 'get', path: '/verify-email', query: verifyEmailQuery, response: verifyEmailResponse }),
+  requestPasswordReset: route({ method: 'post', path: '/request-password-reset', body: requestPasswordResetBody, response: requestPasswordResetResponse }),
+  /** The older name of request-password-reset. */
+  forgetPassword: route({ method: 'post', path: '/forget-password', body: requestPasswordResetBody, response: requestPasswordResetResponse }),
+  resetPasswordLink: route({ method: 'get', path: '/reset-password/:token', params: resetPasswordLinkParams, query: resetPasswordLinkQuery, response: resetPasswordLinkResponse }),
+  resetPassword: route({ method: 'post', path: '/reset-password', body: resetPasswordBody, query: resetPasswordQuery, response: status }),
+  changePassword: route({ method: 'post', path: '/change-password', body: changePasswordBody, response: changePasswordResponse }),
+  setPassword: route({ method: 'post', path: '/set-password', body: setPasswordBody, response: status }),
+  changeEmail: route({ method: 'post', path: '/change-email', body: changeEmailBody, response: status }),
+  deleteUser: route({ method: 'post', path: '/delete-user', body: deleteUserBody, response: deleteUserResponse }),
+  deleteUserCallback: route({ method: 'get', path: '/delete-user/callback', query: deleteUserCallbackQuery, response: deleteUserResponse }),
+
+  ok: route({ method: 'get', path: '/ok', response: okResponse }),
+  // Never refuses: an unreadable code shows as Unknown.
+  errorPage: route({ method: 'get', path: '/error', query: errorPageQuery.catch({}), response: 'html' }),
+  openApiSchema: route({ method: 'get', path: '/open-api/generate-schema', response: openApiDocumentResponse }),
+};

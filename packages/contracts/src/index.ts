@@ -1,8 +1,16 @@
 export * from './primitives.js';
 export * from './errors.js';
+export * from './route.js';
 export * from './auth.js';
 export type * from './types.js';
 export * from './api-keys.js';
 export * from './organizations.js';
 export * from './admin.js';
 export * from './providers.js';
+export * from './email-sign-in.js';
+export * from './two-factor.js';
+export * from './passkeys.js';
+export * from './sso.js';
+export * from './dev.js';
+export * from './routes.js';
+export * from './user-fields.js';

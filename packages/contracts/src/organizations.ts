@@ -1,11 +1,13 @@
 // Organizations (spec sections 3-8): organizations, members, invitations, teams and the owner /
 // admin / member roles, after the ecosystem's /organization/* routes.
 import { z } from 'zod';
-import { LIMITS, emailInput, httpURL, idInput, queryInteger, text, timestamp } from './primitives.js';
+import { LIMITS, emailInput, httpURL, idInput, jsonRecord, queryInteger, text, timestamp } from './primitives.js';
+import { route } from './route.js';
 
 const name = () => text({ min: 1, max: LIMITS.name, trim: true });
 const slug = () => text({ min: 1, max: LIMITS.shortText, trim: true });
-const metadata = () => z.record(text({ max: 100 }), z.unknown());
+/** A stored record: the shared depth and size limits; strings as long as the body allows (as before). */
+const metadata = () => jsonRecord({ maxString: 100_000 });
 /** One role, several comma-separated (`admin,member`), or a list; unknown roles answer 400 ROLE_NOT_FOUND. */
 const roleInput = () => z.union([text({ min: 1, max: LIMITS.shortText }), z.array(text({ min: 1, max: 50 })).min(1).max(10)]);
 /** resource -> actions, e.g. `{ member: ['delete'] }`. */
@@ -178,3 +180,36 @@ export const removeTeamResponse = z.object({ message: z.string() });
 
 export const listTeamsQuery = z.object({ organizationId: idInput().optional() });
 export const listTeamsResponse = z.array(team);
+
+// ------------------------------------------------------------------ routes
+
+/** The organization routes: organizations, members, invitations and teams. */
+export const organizationRoutes = {
+  createOrganization: route({ method: 'post', path: '/organization/create', body: createOrganizationBody, response: organizationWithMembers }),
+  checkOrganizationSlug: route({ method: 'post', path: '/organization/check-slug', body: checkSlugBody, response: checkSlugResponse }),
+  listOrganizations: route({ method: 'get', path: '/organization/list', response: listOrganizationsResponse }),
+  updateOrganization: route({ method: 'post', path: '/organization/update', body: updateOrganizationBody, response: organization }),
+  deleteOrganization: route({ method: 'post', path: '/organization/delete', body: deleteOrganizationBody, response: organization }),
+  setActiveOrganization: route({ method: 'post', path: '/organization/set-active', body: setActiveOrganizationBody, response: setActiveOrganizationResponse }),
+  getFullOrganization: route({ method: 'get', path: '/organization/get-full-organization', query: getFullOrganizationQuery, response: getFullOrganizationResponse }),
+
+  listMembers: route({ method: 'get', path: '/organization/list-members', query: listMembersQuery, response: listMembersResponse }),
+  getActiveMember: route({ method: 'get', path: '/organization/get-active-member', response: memberWithUser }),
+  updateMemberRole: route({ method: 'post', path: '/organization/update-member-role', body: updateMemberRoleBody, response: member }),
+  removeMember: route({ method: 'post', path: '/organization/remove-member', body: removeMemberBody, response: removeMemberResponse }),
+  leaveOrganization: route({ method: 'post', path: '/organization/leave', body: leaveOrganizationBody, response: member }),
+  hasOrganizationPermission: route({ method: 'post', path: '/organization/has-permission', body: hasOrganizationPermissionBody, response: hasOrganizationPermissionResponse }),
+
+  inviteMember: route({ method: 'post', path: '/organization/invite-member', body: inviteMemberBody, response: invitation }),
+  acceptInvitation: route({ method: 'post', path: '/organization/accept-invitation', body: invitationIdBody, response: acceptInvitationResponse }),
+  rejectInvitation: route({ method: 'post', path: '/organization/reject-invitation', body: invitationIdBody, response: rejectInvitationResponse }),
+  cancelInvitation: route({ method: 'post', path: '/organization/cancel-invitation', body: invitationIdBody, response: invitation }),
+  getInvitation: route({ method: 'get', path: '/organization/get-invitation', query: getInvitationQuery, response: invitationDetails }),
+  listInvitations: route({ method: 'get', path: '/organization/list-invitations', query: listInvitationsQuery, response: listInvitationsResponse }),
+  listUserInvitations: route({ method: 'get', path: '/organization/list-user-invitations', response: listUserInvitationsResponse }),
+
+  createTeam: route({ method: 'post', path: '/organization/create-team', body: createTeamBody, response: team }),
+  updateTeam: route({ method: 'post', path: '/organization/update-team', body: updateTeamBody, response: team }),
+  removeTeam: route({ method: 'post', path: '/organization/remove-team', body: removeTeamBody, response: removeTeamResponse }),
+  listTeams: route({ method: 'get', path: '/organization/list-teams', query: listTeamsQuery, response: listTeamsResponse }),
+};

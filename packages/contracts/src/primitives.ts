@@ -77,11 +77,52 @@ export const queryBoolean = () =>
 export const queryInteger = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
 
 /**
- * A JSON record a client may store (metadata): at most `maxDepth` levels and `maxNodes` values,
- * every key and string clean as `text()`. Walked without recursion, so a hostile 10,000-level
- * body is refused, never a stack overflow.
+ * How far JSON from a client may nest, and how many keys it may hold: one depth for the whole
+ * body (checked where JSON enters the gateway, after parsing) and for every stored record
+ * (metadata), counted in objects and arrays (the body or the record itself is level 1).
  */
-export function jsonRecord({ maxDepth = 8, maxNodes = 1000, maxString = LIMITS.longText } = {}) {
+export const JSON_LIMITS = {
+  /** Levels of objects and arrays, in a body and in a record. */
+  depth: 32,
+  /** Object keys in a whole body. */
+  bodyKeys: 10_000,
+  /** Values (keys, array items and scalars) in one stored record. */
+  recordValues: 1000,
+} as const;
+
+export interface JsonLimitProblem {
+  /** The path of the value that crossed a limit (empty: the whole body). */
+  path: (string | number)[];
+  message: string;
+}
+
+/**
+ * Whether a parsed JSON value nests deeper than `maxDepth` levels or holds more than `maxKeys`
+ * object keys; the first problem met, or null. Walked without recursion (a 10,000-level body is
+ * a loop, never a stack overflow), and stops at the first level past the limit.
+ */
+export function jsonLimitProblem(root: unknown, { maxDepth = JSON_LIMITS.depth, maxKeys = JSON_LIMITS.bodyKeys }: { maxDepth?: number; maxKeys?: number } = {}): JsonLimitProblem | null {
+  const stack: Array<{ value: unknown; depth: number; path: (string | number)[] }> = [{ value: root, depth: 1, path: [] }];
+  let keys = 0;
+  while (stack.length > 0) {
+    const { value, depth, path } = stack.pop()!;
+    if (value === null || typeof value !== 'object') continue;
+    if (depth > maxDepth) return { path, message: `must be at most ${maxDepth} levels deep` };
+    const entries = Array.isArray(value) ? value.map((child, index) => [index, child] as const) : Object.entries(value);
+    if (!Array.isArray(value) && (keys += entries.length) > maxKeys) return { path: [], message: `must hold at most ${maxKeys} keys` };
+    for (const [key, child] of entries) {
+      if (child !== null && typeof child === 'object') stack.push({ value: child, depth: depth + 1, path: [...path, key] });
+    }
+  }
+  return null;
+}
+
+/**
+ * A JSON record a client may store (metadata): at most `maxDepth` levels (JSON_LIMITS.depth) and
+ * `maxNodes` values (JSON_LIMITS.recordValues), every key and string clean as `text()`. Walked
+ * without recursion, so a hostile 10,000-level body is refused, never a stack overflow.
+ */
+export function jsonRecord({ maxDepth = JSON_LIMITS.depth, maxNodes = JSON_LIMITS.recordValues, maxString = LIMITS.longText }: { maxDepth?: number; maxNodes?: number; maxString?: number } = {}) {
   return z.record(line(100), z.unknown()).superRefine((record, ctx) => {
     const stack: Array<{ value: unknown; depth: number }> = [{ value: record, depth: 1 }];
     let nodes = 0;

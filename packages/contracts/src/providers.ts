@@ -2,8 +2,9 @@
 // GET and POST /callback/{id}, POST /link-social, GET /list-accounts, POST /unlink-account,
 // POST /get-access-token, POST /refresh-token, POST /account-info, GET /sign-in/providers.
 import { z } from 'zod';
-import { user } from './auth.js';
+import { signInChallenge, status, user } from './auth.js';
 import { LIMITS, idInput, line, queryBoolean, redirectURL, text, timestamp, tokenInput } from './primitives.js';
+import { route } from './route.js';
 
 /** A provider id as sent (`github`); unknown or disabled ones answer 404 PROVIDER_NOT_FOUND. */
 const providerId = () => text({ min: 1, max: 64 });
@@ -40,7 +41,7 @@ export const providerRedirect = z.object({ url: z.string(), redirect: z.boolean(
 /** An id-token sign-in: the session is set as a cookie and its token answered. */
 export const idTokenSignIn = z.object({ redirect: z.boolean(), token: z.string(), user });
 
-export const signInSocialResponse = z.union([providerRedirect, idTokenSignIn]);
+export const signInSocialResponse = z.union([providerRedirect, idTokenSignIn, signInChallenge]);
 
 /** The enabled providers, for the sign-in buttons. */
 export const providersResponse = z.object({ providers: z.array(z.object({ id: z.string(), name: z.string() })) });
@@ -122,3 +123,20 @@ export const accountInfoResponse = z.object({
   /** The provider's own profile, as received. */
   data: z.record(z.string(), z.unknown()),
 });
+
+// ------------------------------------------------------------------ routes
+
+/** The identity-provider routes: sign-in, the callback, linked accounts and their tokens. */
+export const providerRoutes = {
+  signInSocial: route({ method: 'post', path: '/sign-in/social', body: signInSocialBody, response: signInSocialResponse }),
+  listProviders: route({ method: 'get', path: '/sign-in/providers', response: providersResponse }),
+  callback: route({ method: 'get', path: '/callback/:id', params: callbackParams, query: callbackQuery, response: 'redirect' }),
+  /** Apple's form post: answered with a redirect to the GET callback. */
+  callbackPost: route({ method: 'post', path: '/callback/:id', params: callbackParams, query: callbackQuery, body: callbackBody, response: 'redirect' }),
+  linkSocial: route({ method: 'post', path: '/link-social', body: linkSocialBody, response: providerRedirect }),
+  listAccounts: route({ method: 'get', path: '/list-accounts', response: listAccountsResponse }),
+  unlinkAccount: route({ method: 'post', path: '/unlink-account', body: unlinkAccountBody, response: status }),
+  getAccessToken: route({ method: 'post', path: '/get-access-token', body: providerTokenBody, response: accessTokenResponse }),
+  refreshToken: route({ method: 'post', path: '/refresh-token', body: providerTokenBody, response: refreshTokenResponse }),
+  accountInfo: route({ method: 'post', path: '/account-info', body: accountInfoBody, response: accountInfoResponse }),
+};

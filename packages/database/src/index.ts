@@ -3,4 +3,3 @@ export { isDatabaseUnavailable, withTimeout, type AdvisoryLockOptions, type Lock
 export { migrate, readMigrations, defaultMigrationsDir, type Migration, type SqlRunner } from './migrate.js';
 export { databaseTarget } from './target.js';
 export { isUniqueViolation, isNotFound, violatedFields } from './errors.js';
-export { toUser, toSession, toAccount, toVerification } from './records.js';

@@ -22,4 +22,8 @@ describe('AccountLinks', () => {
     expect(links.resetPassword('abc', '/reset')).toBe('https://tend.example/api/auth/reset-password/abc?callbackURL=%2Freset');
     expect(links.deleteAccount('abc')).toBe('https://tend.example/api/auth/delete-user/callback?token=abc');
   });
+
+  it('builds a link to any route under the base, leaving out absent parameters', () => {
+    expect(links.route('/magic-link/verify', { token: 'abc', callbackURL: '/', errorCallbackURL: undefined })).toBe('https://tend.example/api/auth/magic-link/verify?token=abc&callbackURL=%2F');
+  });
 });

@@ -36,6 +36,11 @@ export class AccountLinks {
     return withQuery(`${this.base}/reset-password/${encodeURIComponent(token)}`, { callbackURL });
   }
 
+  /** Any route under the base, with query parameters (a feature's own mailed link). */
+  route(path: string, params: Record<string, string | undefined> = {}): string {
+    return withQuery(`${this.base}${path}`, params);
+  }
+
   /** GET /delete-user/callback?token&callbackURL */
   deleteAccount(token: string, callbackURL?: string): string {
     return withQuery(`${this.base}/delete-user/callback`, { token, callbackURL });

@@ -94,10 +94,13 @@ describe('HashingBudget', () => {
     expect(budget.active).toBe(0);
   });
 
-  it('defaults to one core fewer than the machine has, at least one, and a queue of 64', () => {
+  it('defaults to one core fewer than the machine has at normal priority, every core at low priority, at least one, and a queue of 64', () => {
     expect(defaultHashConcurrency(1)).toBe(1);
     expect(defaultHashConcurrency(2)).toBe(1);
     expect(defaultHashConcurrency(8)).toBe(7);
+    expect(defaultHashConcurrency(1, 'low')).toBe(1);
+    expect(defaultHashConcurrency(2, 'low')).toBe(2);
+    expect(defaultHashConcurrency(8, 'low')).toBe(8);
     const budget = new HashingBudget();
     expect(budget.concurrency).toBe(defaultHashConcurrency());
     expect(budget.queueLimit).toBe(DEFAULT_HASH_QUEUE_LIMIT);

@@ -4,9 +4,10 @@
 // request. Left alone, a burst of sign-ins puts four hashes at once on the cores: on a 2-core
 // machine the event loop (and PostgreSQL, if it shares the machine) then gets a fraction of a
 // core, and every session check waits. The budget bounds how many hashes run at once (by
-// default one core fewer than the machine has, so a core stays free for the event loop), lets a
-// bounded number wait in order, and refuses the rest at once with 503 instead of letting the
-// queue, and every client's latency, grow without end.
+// default one per core when the hashes run at low priority, since the event loop and PostgreSQL
+// then get the cores first whenever they want them; one core fewer at normal priority, so a core
+// stays free for the event loop), lets a bounded number wait in order, and refuses the rest at
+// once with 503 instead of letting the queue, and every client's latency, grow without end.
 import { availableParallelism } from 'node:os';
 import { AuthError, defineErrors } from '@tend/kernel';
 
@@ -38,9 +39,15 @@ export interface HashingBudgetOptions {
 
 export const DEFAULT_HASH_QUEUE_LIMIT = 64;
 
-/** One core fewer than the machine has (`os.availableParallelism()`), at least 1. */
-export function defaultHashConcurrency(cores: number = availableParallelism()): number {
-  return Math.max(1, Math.floor(cores) - 1);
+/**
+ * Hashes at once by default: every core (`os.availableParallelism()`) when they run at low CPU
+ * priority (the scheduler hands the event loop and PostgreSQL a core whenever they want one, so
+ * sign-in gets the whole machine's scrypt throughput and session checks keep their latency);
+ * one core fewer at normal priority, where only a free core keeps the event loop responsive.
+ * At least 1.
+ */
+export function defaultHashConcurrency(cores: number = availableParallelism(), priority: 'normal' | 'low' = 'normal'): number {
+  return Math.max(1, Math.floor(cores) - (priority === 'low' ? 0 : 1));
 }
 
 /**

@@ -1,19 +1,18 @@
-export type { UserRepository, AccountRepository, PasswordHasher, VerificationRepository } from './ports.js';
+export type { UserRepository, AccountRepository, LockedUpdate, PasswordHasher, VerificationRepository } from './ports.js';
 export { ScryptPasswordHasher, type ScryptPasswordHasherOptions } from './scrypt-password-hasher.js';
 export { HashingBudget, HASHING_ERRORS, ServerBusyError, defaultHashConcurrency, DEFAULT_HASH_QUEUE_LIMIT, type HashingBudgetOptions } from './hashing-budget.js';
 export { normalizeEmail } from './email.js';
+export { PlaceholderEmails, PlaceholderGuardMailer, isPlaceholderEmail, defaultPlaceholderDomain } from './placeholder-email.js';
 export { checkPassword, CommonPasswords, DEFAULT_PASSWORD_POLICY, type PasswordPolicy } from './password-policy.js';
 export { normalizeUsername, DEFAULT_USERNAME_POLICY, USERNAME_ERRORS, type UsernamePolicy } from './username.js';
 export {
   DEFAULT_USER_FIELDS,
-  USER_INPUT_SHAPE,
   userFields,
   pickInput,
   presentUser,
   type PresentedUser,
   type UserFields,
   type UserFieldDefinition,
-  type UserInput,
 } from './user-fields.js';
 export { IDENTITY_ERRORS, VERIFY_EMAIL_ERRORS, fieldRequired } from './error-codes.js';
 export { assertNotBanned } from './ban.js';
@@ -22,6 +21,14 @@ export { SignInWithPassword, type SignInInput, type SignInConfig } from './use-c
 export { UpdateUser } from './use-cases/update-user.js';
 export { IsUsernameAvailable } from './use-cases/is-username-available.js';
 export type { UserEvents } from './use-cases/user-events.js';
+export {
+  ClaimUnverifiedAccount,
+  type ClaimUnverifiedAccountInput,
+  type ClaimSessions,
+  type ClaimableCredentials,
+  type ClaimAudit,
+  type AccountClaimedEvent,
+} from './use-cases/claim-unverified-account.js';
 export { MemoryUserRepository } from './adapters/memory/memory-user-repository.js';
 export { MemoryAccountRepository } from './adapters/memory/memory-account-repository.js';
 // account lifecycle: verification, password reset and change, change of email, deletion
@@ -49,5 +56,7 @@ export { ChangeEmail, type ChangeEmailInput } from './use-cases/change-email.js'
 export { DeleteUser, type DeleteUserInput, type DeleteUserOutcome, type DeleteUserSettings } from './use-cases/delete-user.js';
 export { ConfirmDeleteUser, type ConfirmDeleteUserInput } from './use-cases/confirm-delete-user.js';
 export { MemoryVerificationRepository } from './adapters/memory/memory-verification-repository.js';
-// The entities this package speaks for (defined in the kernel for now; import them from here).
-export type { User, Account, Verification } from '@tend/kernel';
+// The entities this package speaks for.
+export { newUser, newAccount, CREDENTIAL_PROVIDER, type User, type Account, type Verification, type NotificationStatus } from './entities.js';
+// the one sign-in pipeline: proofs, challenge policies, pending sign-ins, the completion
+export * from './sign-in/index.js';

@@ -1,4 +1,5 @@
-import type { Account, Session, User, Verification } from '@tend/kernel';
+import type { Account, User, Verification } from './entities.js';
+import type { Session } from '@tend/sessions';
 
 /** Where users live. Emails and usernames are stored lowercase. */
 export interface UserRepository {
@@ -24,6 +25,19 @@ export interface AccountRepository {
   create(account: Account): Promise<Account>;
   update(id: string, patch: Partial<Omit<Account, 'id' | 'userId' | 'createdAt'>>): Promise<Account>;
   delete(id: string): Promise<void>;
+  /**
+   * Runs `work` on the account as stored now while holding its row lock, and stores the patch
+   * `work` answers before letting go: callers for the same account (on any instance) run one
+   * after another, each seeing what the one before stored. Null when there is no such account.
+   * `work` must not use the repository itself (it would wait for its own lock).
+   */
+  updateLocked<T>(id: string, work: (account: Account) => Promise<LockedUpdate<T>>, options?: { timeoutMs?: number }): Promise<T | null>;
+}
+
+/** What the work of `updateLocked` answers: the patch to store (null: none) and its result. */
+export interface LockedUpdate<T> {
+  patch: Partial<Omit<Account, 'id' | 'userId' | 'createdAt'>> | null;
+  result: T;
 }
 
 /** Hashes passwords off the event loop and verifies them in constant time. */

@@ -1,6 +1,6 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
-import { HashingBudget, type HashingBudgetOptions } from './hashing-budget.js';
+import { defaultHashConcurrency, HashingBudget, type HashingBudgetOptions } from './hashing-budget.js';
 import type { PasswordHasher } from './ports.js';
 
 // The spec's parameters, and better-auth's storage format (`<salt hex>:<key hex>`, where the
@@ -29,15 +29,16 @@ export interface ScryptPasswordHasherOptions extends HashingBudgetOptions {
 
 /**
  * scrypt (N 16384, r 16, p 1, 64-byte key, 16-byte random salt) over the NFKC form, every hash
- * and check within a HashingBudget: at most `concurrency` at once (default: CPU cores - 1, at
- * least 1), `queueLimit` waiting (default 64), the rest refused with 503.
+ * and check within a HashingBudget: at most `concurrency` at once (default: every CPU core with
+ * low-priority threads, cores - 1 at normal priority, at least 1), `queueLimit` waiting (default
+ * 64), the rest refused with 503.
  */
 export class ScryptPasswordHasher implements PasswordHasher {
   readonly budget: HashingBudget;
   private readonly derive: Derive;
 
   constructor(options: ScryptPasswordHasherOptions = {}) {
-    this.budget = options.budget ?? new HashingBudget(options);
+    this.budget = options.budget ?? new HashingBudget({ ...options, concurrency: options.concurrency ?? defaultHashConcurrency(undefined, options.threadPriority ?? 'normal') });
     this.derive = options.threadPriority === 'low' ? new LowPriorityScrypt().derive : onThreadPool;
   }
 

@@ -1,5 +1,5 @@
-import { z } from 'zod';
-import type { User } from '@tend/kernel';
+import { USER_FIELD_NAMES, USER_FIELDS, type UserFieldSpec } from '@tend/contracts';
+import type { User } from './entities.js';
 
 /**
  * How each user field meets the outside world: `input` fields may be set by the client on
@@ -15,32 +15,13 @@ export interface UserFieldDefinition {
 
 export type UserFields = Record<keyof User, UserFieldDefinition>;
 
-const input = { input: true, returned: true };
-const internal = { input: false, returned: true };
-
-export const DEFAULT_USER_FIELDS: UserFields = {
-  id: internal,
-  email: internal,
-  emailVerified: internal,
-  name: { ...input, required: true },
-  image: input,
-  createdAt: internal,
-  updatedAt: internal,
-  age: input,
-  bio: input,
-  gender: input,
-  location: input,
-  notification: input,
-  isPremium: internal,
-  tokenBalance: internal,
-  stripeCustomerId: { input: false, returned: false },
-  username: input,
-  displayUsername: input,
-  role: internal,
-  banned: internal,
-  banReason: internal,
-  banExpires: internal,
-};
+/** The definitions of the user field table (`USER_FIELDS` in @tend/contracts), read once. */
+export const DEFAULT_USER_FIELDS: UserFields = Object.fromEntries(
+  USER_FIELD_NAMES.map((name) => {
+    const spec: UserFieldSpec = USER_FIELDS[name];
+    return [name, { input: spec.input !== undefined, returned: !spec.secret, ...(spec.required ? { required: true } : {}) }];
+  }),
+) as UserFields;
 
 /** Merges a partial override (e.g. `{ bio: { required: true } }`) into the defaults. */
 export function userFields(overrides: Partial<Record<keyof User, Partial<UserFieldDefinition>>> = {}): UserFields {
@@ -50,26 +31,6 @@ export function userFields(overrides: Partial<Record<keyof User, Partial<UserFie
   }
   return merged;
 }
-
-const text = (max: number) => z.string().trim().max(max);
-
-/**
- * The zod shape of every client-settable user field, for request schemas at the edge.
- * Unknown and non-input fields are stripped by the schema, never stored.
- */
-export const USER_INPUT_SHAPE = {
-  name: text(200).min(1),
-  image: z.url({ protocol: /^https?$/ }).max(2048).nullable(),
-  age: z.number().int().min(0).max(150).nullable(),
-  bio: text(2000).nullable(),
-  gender: text(100).nullable(),
-  location: text(200).nullable(),
-  notification: z.enum(['enabled', 'disabled']),
-  username: z.string().max(200),
-  displayUsername: z.string().max(200),
-};
-
-export type UserInput = Partial<{ [K in keyof typeof USER_INPUT_SHAPE]: z.infer<(typeof USER_INPUT_SHAPE)[K]> }>;
 
 /** The fields of `input` that the definitions allow as input. */
 export function pickInput(input: Record<string, unknown>, fields: UserFields): Partial<User> {

@@ -1,4 +1,4 @@
-import type { User } from '@tend/kernel';
+import type { User } from './entities.js';
 import type { SendVerificationEmail } from './use-cases/send-verification-email.js';
 import type { UserEvents } from './use-cases/user-events.js';
 

@@ -11,16 +11,7 @@ export {
   signValue,
   unsignValue,
 } from './crypto.js';
-export {
-  newUser,
-  newAccount,
-  CREDENTIAL_PROVIDER,
-  type User,
-  type Session,
-  type Account,
-  type Verification,
-  type NotificationStatus,
-} from './entities.js';
-export { createMemoryTables, type MemoryTables } from './memory-tables.js';
+export { createMemoryTables, type MemoryTables, type MemoryTableRows } from './memory-tables.js';
 export type { Logger } from './logger.js';
 export { silentLogger, consoleLogger } from './logger.js';
+export { SecretCipher } from './secret-cipher.js';

@@ -1,4 +1,13 @@
-import type { Account, Session, User, Verification } from './entities.js';
+/**
+ * The row type of each shared in-memory table, by name. The package that owns an entity adds
+ * its table by declaration merging (`declare module '@tend/kernel' { interface MemoryTableRows
+ * { users: User } }`), so `tables.users` is typed without the kernel knowing the entity.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface MemoryTableRows {}
+
+/** The tables created with the memory: the auth entities' (identity's and sessions'). */
+const AUTH_TABLES = ['users', 'sessions', 'accounts', 'verifications'] as const;
 
 /**
  * The tables the in-memory adapters of every package share, so that their behaviour
@@ -6,18 +15,14 @@ import type { Account, Session, User, Verification } from './entities.js';
  * registers what deleting one of its rows removes elsewhere with `onDelete`, so a new entity
  * never edits the kernel: deleting a user (`deleteRow('users', id)`) runs every registered cascade.
  */
-export interface MemoryTables {
-  users: Map<string, User>;
-  sessions: Map<string, Session>;
-  accounts: Map<string, Account>;
-  verifications: Map<string, Verification>;
+export type MemoryTables = { readonly [K in keyof MemoryTableRows]: Map<string, MemoryTableRows[K]> } & {
   /** The table `name`, created empty on first use. */
   table<T>(name: string): Map<string, T>;
   /** Registers a cascade: after a row of `table` is deleted, `cascade(id)` runs. */
   onDelete(table: string, cascade: (id: string) => void): void;
   /** Deletes a row (keyed by id) and runs the cascades registered for its table. */
   deleteRow(table: string, id: string): void;
-}
+};
 
 export function createMemoryTables(): MemoryTables {
   const tables = new Map<string, Map<string, unknown>>();
@@ -27,24 +32,23 @@ export function createMemoryTables(): MemoryTables {
     if (!found) tables.set(name, (found = new Map()));
     return found as Map<string, T>;
   };
-  const memory: MemoryTables = {
-    users: table<User>('users'),
-    sessions: table<Session>('sessions'),
-    accounts: table<Account>('accounts'),
-    verifications: table<Verification>('verifications'),
+  const memory = {
+    ...Object.fromEntries(AUTH_TABLES.map((name) => [name, table(name)])),
     table,
-    onDelete(name, cascade) {
+    onDelete(name: string, cascade: (id: string) => void) {
       cascades.set(name, [...(cascades.get(name) ?? []), cascade]);
     },
-    deleteRow(name, id) {
+    deleteRow(name: string, id: string) {
       if (!table(name).delete(id)) return;
       for (const cascade of cascades.get(name) ?? []) cascade(id);
     },
-  };
+  } as unknown as MemoryTables;
   // The auth tables' own cascades (session and account rows reference the user).
   memory.onDelete('users', (userId) => {
-    for (const [key, session] of memory.sessions) if (session.userId === userId) memory.sessions.delete(key);
-    for (const [key, account] of memory.accounts) if (account.userId === userId) memory.accounts.delete(key);
+    for (const name of ['sessions', 'accounts']) {
+      const rows = table<{ userId: string }>(name);
+      for (const [key, row] of rows) if (row.userId === userId) rows.delete(key);
+    }
   });
   return memory;
 }

@@ -1,5 +1,5 @@
 /** Why a mail is sent; adapters log it instead of the mail's content. */
-export type MailPurpose = 'verification' | 'password-reset' | 'change-email' | 'delete-account' | 'invitation';
+export type MailPurpose = 'verification' | 'password-reset' | 'change-email' | 'delete-account' | 'invitation' | 'magic-link' | 'email-otp' | 'two-factor-otp' | 'two-factor-disabled' | 'passkey-added' | 'sso-linked';
 
 export const MAIL_PURPOSES: readonly MailPurpose[] = [
   'verification',
@@ -7,6 +7,12 @@ export const MAIL_PURPOSES: readonly MailPurpose[] = [
   'change-email',
   'delete-account',
   'invitation',
+  'magic-link',
+  'email-otp',
+  'two-factor-otp',
+  'two-factor-disabled',
+  'passkey-added',
+  'sso-linked',
 ];
 
 /** One transactional mail, rendered (see the templates) and addressed. */

@@ -7,7 +7,8 @@ import { defineErrors, type ErrorDefinition } from '@tend/kernel';
  */
 export const PROVIDER_ERRORS = defineErrors({
   PROVIDER_NOT_FOUND: { status: 404, message: 'Provider not found' },
-  INVALID_TOKEN: { status: 400, message: 'invalid token' },
+  /** A credential that did not authenticate (id token: issuer, audience, expiry, signature, nonce, Apple's age). */
+  INVALID_TOKEN: { status: 401, message: 'invalid token' },
   ID_TOKEN_NOT_SUPPORTED: { status: 404, message: 'id_token not supported' },
   FAILED_TO_GET_USER_INFO: { status: 401, message: 'Failed to get user info' },
   USER_EMAIL_NOT_FOUND: { status: 401, message: 'User email not found' },

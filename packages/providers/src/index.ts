@@ -45,10 +45,11 @@ export {
   DEFAULT_ACCOUNT_LINKING,
   DEFAULT_SOCIAL_SIGN_IN,
   mayLink,
+  PROVIDERS_WITHOUT_EMAIL,
   type AccountLinkingConfig,
   type SocialSignInConfig,
 } from './linking/account-linking.js';
-export { ProviderAccounts, type TokensToStore, type SignInOutcome, type ProviderSignIn } from './linking/provider-accounts.js';
+export { ProviderAccounts, type AccountClaims, type TokensToStore, type ProviderSignInOutcome, type ProviderSignIn } from './linking/provider-accounts.js';
 export { StoredTokens, REFRESH_MARGIN_MS, type AccessTokenResult, type RefreshedTokens } from './linking/stored-tokens.js';
 export { StartSocialSignIn, type StartSocialSignInInput, type StartSocialSignInOutput } from './use-cases/start-social-sign-in.js';
 export { HandleCallback, type HandleCallbackInput, type HandleCallbackOutput } from './use-cases/handle-callback.js';

@@ -1,53 +1,11 @@
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
-
-const PREFIX = 'enc.v1.';
-const IV_BYTES = 12;
-const TAG_BYTES = 16;
+import { SecretCipher } from '@tend/kernel';
 
 /**
- * Encrypts provider tokens (access, refresh, id) at rest: AES-256-GCM under a key derived from
- * the app secret with HKDF-SHA256, so a leaked database holds no usable provider credentials.
- * Stored form: `enc.v1.<base64url(iv | ciphertext | tag)>`.
+ * Encrypts provider tokens (access, refresh, id) at rest with the kernel's `SecretCipher` under
+ * their own key. Tokens stored before encryption (no prefix) are answered as they are.
  */
-export class TokenCipher {
-  private readonly key: Buffer;
-
+export class TokenCipher extends SecretCipher {
   constructor(secret: string) {
-    if (!secret) throw new Error('TokenCipher needs the app secret');
-    this.key = Buffer.from(hkdfSync('sha256', secret, 'tend', 'tend/provider-tokens/v1', 32));
-  }
-
-  encrypt(plaintext: string): string {
-    const iv = randomBytes(IV_BYTES);
-    const cipher = createCipheriv('aes-256-gcm', this.key, iv);
-    const body = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
-    return PREFIX + Buffer.concat([iv, body, cipher.getAuthTag()]).toString('base64url');
-  }
-
-  /**
-   * The plaintext of a stored token. Values without the prefix were stored before encryption and
-   * are answered as they are; a tampered or foreign ciphertext answers null.
-   */
-  decrypt(stored: string): string | null {
-    if (!stored.startsWith(PREFIX)) return stored;
-    const raw = Buffer.from(stored.slice(PREFIX.length), 'base64url');
-    if (raw.length < IV_BYTES + TAG_BYTES) return null;
-    try {
-      const decipher = createDecipheriv('aes-256-gcm', this.key, raw.subarray(0, IV_BYTES));
-      decipher.setAuthTag(raw.subarray(raw.length - TAG_BYTES));
-      return Buffer.concat([decipher.update(raw.subarray(IV_BYTES, raw.length - TAG_BYTES)), decipher.final()]).toString('utf8');
-    } catch {
-      return null;
-    }
-  }
-
-  /** `encrypt` for optional values. */
-  seal(value: string | null | undefined): string | null {
-    return value ? this.encrypt(value) : null;
-  }
-
-  /** `decrypt` for optional values. */
-  open(value: string | null | undefined): string | null {
-    return value ? this.decrypt(value) : null;
+    super(secret, 'tend/provider-tokens/v1', { acceptsPlaintext: true });
   }
 }

@@ -1,8 +1,9 @@
 import { silentLogger, uuid, type Clock, type IdGenerator, type Logger } from '@tend/kernel';
-import type { AccountRepository, UserEvents, UserRepository, VerificationRepository } from '@tend/identity';
+import { ClaimUnverifiedAccount, PlaceholderEmails, type AccountRepository, type SignInCompletion, type UserEvents, type UserRepository, type VerificationRepository } from '@tend/identity';
 import type { SessionManager } from '@tend/sessions';
 import { DEFAULT_ACCOUNT_LINKING, DEFAULT_SOCIAL_SIGN_IN, type AccountLinkingConfig, type SocialSignInConfig } from './linking/account-linking.js';
-import { ProviderAccounts } from './linking/provider-accounts.js';
+import { DEFAULT_PROVIDER_TIMEOUT_MS } from './http/provider-http.js';
+import { ProviderAccounts, type AccountClaims } from './linking/provider-accounts.js';
 import { StoredTokens } from './linking/stored-tokens.js';
 import type { ProviderLookup } from './oauth-provider.port.js';
 import type { ProviderRoutesConfig } from './routes-config.js';
@@ -24,6 +25,8 @@ export interface ProviderUseCaseDeps {
   accounts: AccountRepository;
   verifications: VerificationRepository;
   sessions: SessionManager;
+  /** The one sign-in pipeline every provider sign-in ends in. */
+  completion: Pick<SignInCompletion, 'complete'>;
   clock: Clock;
   /** The app secret (AUTH_SECRET): provider tokens are encrypted under a key derived from it. */
   secret: string;
@@ -33,6 +36,13 @@ export interface ProviderUseCaseDeps {
   linking?: Partial<AccountLinkingConfig>;
   /** identity's events (the verification mail of a new, unverified user). */
   events?: UserEvents;
+  /**
+   * What runs before linking to an account whose email was never verified (identity's
+   * ClaimUnverifiedAccount, audited by the host); by default one over `accounts` and `sessions`.
+   */
+  claims?: AccountClaims;
+  /** The limit of one outbound provider call (the registry's), from which token refreshes size their lock. */
+  providerTimeoutMs?: number;
   logger?: Logger;
   newId?: IdGenerator;
 }
@@ -47,8 +57,11 @@ export function createProviderUseCases(deps: ProviderUseCaseDeps) {
   const newId = deps.newId ?? uuid;
   const cipher = new TokenCipher(deps.secret);
   const states = new SignInStates(deps.verifications, deps.clock, newId);
-  const accounts = new ProviderAccounts(deps.users, deps.accounts, deps.sessions, cipher, deps.clock, config, deps.events, newId);
-  const tokens = new StoredTokens(deps.providers, deps.accounts, cipher, deps.clock);
+  const claims = deps.claims ?? new ClaimUnverifiedAccount({ accounts: deps.accounts, sessions: deps.sessions });
+  const placeholders = new PlaceholderEmails(config.placeholderEmailDomain);
+  const accounts = new ProviderAccounts(deps.users, deps.accounts, deps.completion, cipher, deps.clock, config, claims, deps.events, newId, placeholders);
+  const lockTimeoutMs = 2 * (deps.providerTimeoutMs ?? DEFAULT_PROVIDER_TIMEOUT_MS) + 5_000;
+  const tokens = new StoredTokens(deps.providers, deps.accounts, cipher, deps.clock, lockTimeoutMs);
   const startSocialSignIn = new StartSocialSignIn(deps.providers, states, deps.routes);
   return {
     startSocialSignIn,

@@ -1,6 +1,5 @@
-import type { Clock } from '@tend/kernel';
+import type { Clock, Logger } from '@tend/kernel';
 import { MemoryRateLimitStore } from './adapters/memory/memory-rate-limit-store.js';
-import type { RateLimitLogger } from './logger.port.js';
 import type { RateLimitHit, RateLimitStore } from './rate-limit-store.port.js';
 
 export interface FallbackRateLimitStoreOptions {
@@ -8,10 +7,16 @@ export interface FallbackRateLimitStoreOptions {
   readonly primary: RateLimitStore;
   /** Serves while the primary is down; default a new `MemoryRateLimitStore`. */
   readonly fallback?: RateLimitStore;
-  readonly logger: RateLimitLogger;
+  readonly logger: Logger;
   readonly clock: Clock;
   /** While on the fallback, the primary is tried again at most this often; default 5 s. */
   readonly probeIntervalMs?: number;
+  /**
+   * A primary that has not answered within this long counts as failed; default 500 ms. Measured so
+   * that an event-loop stall is not taken for a slow primary: an answer that arrived meanwhile is
+   * read before the deadline is declared missed.
+   */
+  readonly timeoutMs?: number;
   /** Names the primary in log lines; default `primary`. */
   readonly name?: string;
 }
@@ -20,14 +25,16 @@ export interface FallbackRateLimitStoreOptions {
  * A store that keeps limiting when the shared one is down: a failing primary (connection refused,
  * timeout, any error) switches to an in-process fallback with one warning, one request probes the
  * primary again every `probeIntervalMs`, and the first answer switches back with one info line.
+ * A primary that hangs fails after `timeoutMs`.
  * Counts made on the fallback are per instance and are not carried back.
  */
 export class FallbackRateLimitStore implements RateLimitStore {
   private readonly primary: RateLimitStore;
   private readonly fallback: RateLimitStore;
-  private readonly logger: RateLimitLogger;
+  private readonly logger: Logger;
   private readonly clock: Clock;
   private readonly probeIntervalMs: number;
+  private readonly timeoutMs: number;
   private readonly name: string;
   private degraded = false;
   private nextProbeAtMs = 0;
@@ -38,6 +45,7 @@ export class FallbackRateLimitStore implements RateLimitStore {
     this.logger = options.logger;
     this.clock = options.clock;
     this.probeIntervalMs = options.probeIntervalMs ?? 5000;
+    this.timeoutMs = options.timeoutMs ?? 500;
     this.name = options.name ?? 'primary';
   }
 
@@ -67,7 +75,7 @@ export class FallbackRateLimitStore implements RateLimitStore {
     }
     let result: T;
     try {
-      result = await operation(this.primary);
+      result = await withinMs(operation(this.primary), this.timeoutMs);
     } catch (error) {
       if (!this.degraded) {
         this.degraded = true;
@@ -84,4 +92,26 @@ export class FallbackRateLimitStore implements RateLimitStore {
     }
     return result;
   }
+}
+
+/**
+ * `promise`, or a rejection if it has not settled `ms` after the call. When the timer fires, the
+ * verdict waits for `setImmediate`: the event loop's poll phase runs in between, so an answer that
+ * arrived while the loop was blocked (a long synchronous task, a GC pause) is read first and wins.
+ */
+function withinMs<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    let settled = false;
+    const settle = (finish: () => void) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      finish();
+    };
+    const timer = setTimeout(() => setImmediate(() => settle(() => reject(new Error(`no answer within ${ms} ms`)))), ms);
+    promise.then(
+      (value) => settle(() => resolve(value)),
+      (error: unknown) => settle(() => reject(error)),
+    );
+  });
 }

@@ -1,5 +1,4 @@
 export type { RateLimitStore, RateLimitHit } from './rate-limit-store.port.js';
-export { silentLogger, type RateLimitLogger } from './logger.port.js';
 export { RATE_LIMIT_ERRORS } from './error-codes.js';
 export {
   retryAfterHeaders,

@@ -1,4 +1,6 @@
-import { ManualClock, createMemoryTables, newUser, type Session } from '@tend/kernel';
+import { ManualClock, createMemoryTables } from '@tend/kernel';
+import type { Session } from './entities.js';
+import { newUser } from './testing/users.js';
 import { createTestDatabase, testDatabaseKinds } from '@tend/database/testing';
 import { MemorySessionCache } from './adapters/memory/memory-session-cache.js';
 import { MemorySessionStore } from './adapters/memory/memory-session-store.js';

@@ -1,4 +1,4 @@
-import type { Session } from '@tend/kernel';
+import type { Session } from './entities.js';
 import type { SessionCache } from './session-cache.port.js';
 import type { SessionStore, SessionWithUser } from './session-store.port.js';
 

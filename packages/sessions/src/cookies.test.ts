@@ -1,4 +1,5 @@
-import { ManualClock, newUser } from '@tend/kernel';
+import { ManualClock } from '@tend/kernel';
+import { newUser } from './testing/users.js';
 import { CookieCache } from './cookie-cache.js';
 import { MAX_COOKIE_AGE, SessionCookies } from './cookies.js';
 

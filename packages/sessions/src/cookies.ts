@@ -21,7 +21,7 @@ export type SetCookie = string;
  * Cookies are HttpOnly, SameSite=Lax, Path=/, and Secure with a `__Secure-` prefix on https.
  */
 export class SessionCookies {
-  readonly names: { sessionToken: string; sessionData: string; dontRemember: string; adminSession: string };
+  readonly names: { sessionToken: string; sessionData: string; dontRemember: string };
 
   constructor(
     private readonly secret: string,
@@ -32,8 +32,6 @@ export class SessionCookies {
       sessionToken: `${prefix}.session_token`,
       sessionData: `${prefix}.session_data`,
       dontRemember: `${prefix}.dont_remember`,
-      // the admin's own session while impersonating someone
-      adminSession: `${prefix}.admin_session`,
     };
   }
 
@@ -75,6 +73,6 @@ export class SessionCookies {
 
   /** Every session cookie, expired (sign-out, deleted account, revoked session). */
   clearAll(): SetCookie[] {
-    return [this.clear(this.names.sessionToken), this.clear(this.names.sessionData), this.clear(this.names.dontRemember), this.clear(this.names.adminSession)];
+    return [this.clear(this.names.sessionToken), this.clear(this.names.sessionData), this.clear(this.names.dontRemember)];
   }
 }

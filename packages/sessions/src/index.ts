@@ -12,4 +12,4 @@ export { SESSION_ERRORS } from './error-codes.js';
 export { MemorySessionStore } from './adapters/memory/memory-session-store.js';
 export { MemoryRevocationRegistry, type MemoryRevocationRegistryOptions } from './adapters/memory/memory-revocation-registry.js';
 export { MemorySessionCache } from './adapters/memory/memory-session-cache.js';
-export type { Session } from '@tend/kernel';
+export type { Session, SessionUser } from './entities.js';

@@ -1,4 +1,5 @@
-import { ManualClock, createMemoryTables, newUser } from '@tend/kernel';
+import { ManualClock, createMemoryTables } from '@tend/kernel';
+import { newUser } from './testing/users.js';
 import { MemoryRevocationRegistry } from './adapters/memory/memory-revocation-registry.js';
 import { MemorySessionStore } from './adapters/memory/memory-session-store.js';
 import { RevocationRecordingSessionStore } from './revocation-recording-session-store.js';

@@ -1,4 +1,5 @@
-import type { Clock, Session } from '@tend/kernel';
+import type { Clock } from '@tend/kernel';
+import type { Session } from './entities.js';
 import type { RevocationRegistry } from './revocation-registry.port.js';
 import type { SessionStore, SessionWithUser } from './session-store.port.js';
 

@@ -1,8 +1,10 @@
-import type { Session, User } from '@tend/kernel';
+import { USER_DATE_FIELDS } from '@tend/contracts';
+import type { Session, SessionUser } from './entities.js';
 import type { SessionWithUser } from './session-store.port.js';
 
 const SESSION_DATES = ['expiresAt', 'createdAt', 'updatedAt'] as const satisfies readonly (keyof Session)[];
-const USER_DATES = ['createdAt', 'updatedAt', 'banExpires'] as const satisfies readonly (keyof User)[];
+/** The user's date fields, from the user field table. */
+const USER_DATES: readonly string[] = USER_DATE_FIELDS;
 
 function revive<T extends object>(record: T, keys: readonly string[]): T {
   const copy = { ...record } as Record<string, unknown>;
@@ -15,5 +17,5 @@ function revive<T extends object>(record: T, keys: readonly string[]): T {
  * the one reading of cached copies (the cookie cache, the session caches).
  */
 export function reviveSessionWithUser(data: SessionWithUser): SessionWithUser {
-  return { session: revive<Session>(data.session, SESSION_DATES), user: revive<User>(data.user, USER_DATES) };
+  return { session: revive<Session>(data.session, SESSION_DATES), user: revive<SessionUser>(data.user, USER_DATES) };
 }

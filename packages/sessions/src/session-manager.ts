@@ -1,4 +1,5 @@
-import { addSeconds, raise, raiseFrom, randomToken, uuid, type Clock, type IdGenerator, type Session } from '@tend/kernel';
+import { addSeconds, raise, raiseFrom, randomToken, uuid, type Clock, type IdGenerator } from '@tend/kernel';
+import type { Session } from './entities.js';
 import { DEFAULT_SESSION_CONFIG, SESSION_TOKEN_LENGTH, type SessionConfig } from './config.js';
 import { SESSION_ERRORS } from './error-codes.js';
 import type { SessionStore, SessionWithUser } from './session-store.port.js';

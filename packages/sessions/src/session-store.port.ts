@@ -1,8 +1,9 @@
-import type { Session, User } from '@tend/kernel';
+import type { Session, SessionUser } from './entities.js';
 
 export interface SessionWithUser {
   session: Session;
-  user: User;
+  /** The user as the user field table has it (identity's `User`). */
+  user: SessionUser;
 }
 
 /** Where sessions live. One lookup by token answers with the session and its user. */

@@ -1,8 +1,8 @@
 // Tend as it runs in production, on this machine: two built gateways (`node apps/gateway/dist/main.js`,
 // NODE_ENV=production) sharing a fresh PostgreSQL database and Redis, each reached through a TCP
 // relay the suite can cut, with deploy/nginx.conf in front. Everything on 127.0.0.1, free ports.
-import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { startNginx, repo, type Nginx } from './nginx';
 import { freePort, startChild, stopChild, waitForHttp, type Child } from './processes';
@@ -19,7 +19,18 @@ export interface Gateway {
   name: string;
   port: number;
   url: string;
+  /** The running process; `restart` replaces it. */
   child: Child;
+}
+
+/** How one documented restart went (milliseconds). */
+export interface Restart {
+  gateway: string;
+  /** SIGTERM to the process's exit. */
+  stoppedMs: number;
+  exit: { code: number | null; signal: NodeJS.Signals | null };
+  /** The exit to the first 200 from /health/ready of the new process. */
+  readyMs: number;
 }
 
 export interface Cluster {
@@ -30,11 +41,25 @@ export interface Cluster {
   database: string;
   postgresRelay: TcpProxy;
   redisRelay: TcpProxy;
+  /**
+   * Restarts one instance as docs/deploy.md says: SIGTERM, wait until the process has exited,
+   * start it again on the same address, wait until its /health/ready answers 200.
+   */
+  restart(gateway: Gateway): Promise<Restart>;
   stop(): Promise<void>;
 }
 
 /** Whether the gateway is built (`pnpm test` builds first; locally `pnpm build`). */
 export const gatewayBuilt = existsSync(gatewayMain);
+
+/** KEY=value lines of deploy/gateway.env (the recipe's settings of every instance). */
+export function recipeSettings(): Record<string, string> {
+  const lines = readFileSync(path.join(repo, 'deploy', 'gateway.env'), 'utf8').split('\n');
+  return Object.fromEntries(lines.filter((line) => /^[A-Z_][A-Z0-9_]*=/.test(line)).map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]));
+}
+
+/** The recipe's shutdown settings, so instances stop here as they do under compose. */
+const shutdownSettings = Object.fromEntries(Object.entries(recipeSettings()).filter(([key]) => key.startsWith('AUTH_SHUTDOWN_')));
 
 function gatewayEnv(port: number, database: string, relays: { postgres: number; redis: number }, baseUrl: string): NodeJS.ProcessEnv {
   // A clean environment: nothing of the developer's shell (DATABASE_URL, RESEND_API_KEY, ...) leaks in.
@@ -55,6 +80,13 @@ function gatewayEnv(port: number, database: string, relays: { postgres: number; 
     AUTH_TRUSTED_PROXIES: 'loopback',
     // No mail service here: production refuses the development outbox, so nothing is mailed.
     AUTH_SEND_VERIFICATION_ON_SIGN_UP: 'off',
+    // The machine running the suite is shared: at the default low priority (nice 19) the hashing
+    // threads get almost no CPU while other jobs run, and sign-ins wait for many seconds. The
+    // priority protects a gateway's event loop from its own hashing, which is not measured here;
+    // one hash per core (not cores − 1) keeps the sign-in queue of a busy two-core machine short.
+    AUTH_HASH_PRIORITY: 'normal',
+    AUTH_HASH_CONCURRENCY: String(availableParallelism()),
+    ...shutdownSettings,
   };
 }
 
@@ -71,13 +103,19 @@ export async function startCluster(): Promise<Cluster> {
   const url = `http://127.0.0.1:${nginxPort}`;
   const relays = { postgres: postgresRelay.port, redis: redisRelay.port };
 
-  const launch = (name: string, port: number): Gateway => ({
-    name,
-    port,
-    url: `http://127.0.0.1:${port}`,
-    child: startChild(name, process.execPath, [gatewayMain], { cwd: repo, env: gatewayEnv(port, database, relays, url) }),
-  });
+  const spawnGateway = (name: string, port: number) => startChild(name, process.execPath, [gatewayMain], { cwd: repo, env: gatewayEnv(port, database, relays, url) });
+  const launch = (name: string, port: number): Gateway => ({ name, port, url: `http://127.0.0.1:${port}`, child: spawnGateway(name, port) });
   const gateways: [Gateway, Gateway] = [launch('gateway-1', port1), launch('gateway-2', port2)];
+
+  const restart = async (gateway: Gateway): Promise<Restart> => {
+    const signalled = performance.now();
+    process.kill(gateway.child.process.pid!, 'SIGTERM');
+    const exit = await gateway.child.exited;
+    const exited = performance.now();
+    gateway.child = spawnGateway(gateway.name, gateway.port);
+    await waitForHttp(`${gateway.url}/health/ready`, gateway.child, 60_000, 50);
+    return { gateway: gateway.name, stoppedMs: exited - signalled, exit, readyMs: performance.now() - exited };
+  };
   let nginx: Nginx | undefined;
 
   const stop = async () => {
@@ -107,6 +145,7 @@ export async function startCluster(): Promise<Cluster> {
     database,
     postgresRelay,
     redisRelay,
+    restart,
     stop,
   };
 }

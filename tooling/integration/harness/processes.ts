@@ -2,6 +2,7 @@
 // registered, and a child the suite did not stop is killed when the jest worker exits.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { get } from 'node:http';
 import { createServer } from 'node:net';
 
 export interface Child {
@@ -62,21 +63,31 @@ export async function stopChild(child: Child, graceMs = 10_000): Promise<{ code:
   return child.exited;
 }
 
-/** Polls `url` until it answers 2xx; fails with the child's output when it exits or time runs out. */
-export async function waitForHttp(url: string, child: Child, timeoutMs = 90_000): Promise<void> {
+/** Polls `url` every `intervalMs` until it answers 2xx; fails with the child's output when it exits or time runs out. */
+export async function waitForHttp(url: string, child: Child, timeoutMs = 90_000, intervalMs = 100): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (hasExited(child)) throw new Error(`${child.name} exited before answering ${url}:\n${child.output.join('')}`);
-    try {
-      const response = await fetch(url, { signal: AbortSignal.timeout(2000) });
-      await response.arrayBuffer();
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await sleep(100);
+    if ((await probe(url)) === 200) return;
+    await sleep(intervalMs);
   }
   throw new Error(`${child.name} did not answer ${url} within ${timeoutMs} ms:\n${child.output.join('')}`);
+}
+
+/**
+ * One GET on a connection of its own, closed after the answer (as curl or a health checker does):
+ * the status, or 0 when nothing answered. No idle keep-alive connection is left behind for a
+ * stopping gateway to wait on.
+ */
+export function probe(url: string, timeoutMs = 2000): Promise<number> {
+  return new Promise((resolve) => {
+    const req = get(url, { agent: false, timeout: timeoutMs }, (res) => {
+      res.resume();
+      res.once('end', () => resolve(res.statusCode ?? 0));
+    });
+    req.once('timeout', () => req.destroy());
+    req.once('error', () => resolve(0));
+  });
 }
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

@@ -1,11 +1,14 @@
 // A route as data: what it accepts, who may call it, what it answers and which catalogued errors
 // it may raise. `mount()` turns a spec into an Express handler; `openApiDocument()` turns the list
-// of specs into the OpenAPI document; the bad-input test walks the same list.
+// of specs into the OpenAPI document; the bad-input test walks the same list. Method, path and
+// schemas come from the route's contract in @tend/contracts, which the spec spreads.
 import type { Request, Response } from 'express';
+import type { HttpMethod, ReplySpec } from '@tend/contracts';
 import type { Token } from '../di.js';
 import type { z } from 'zod';
 import type { ErrorDefinition } from '@tend/kernel';
 import type { GatewayConfig } from '../config.js';
+import type { RedirectField } from './origins.js';
 import type { Auth } from './session.js';
 
 /** A permission a route needs, checked by the authorizer of its scope before the handler runs. */
@@ -22,7 +25,7 @@ export interface RequiredPermission {
  */
 export type EndpointAuth = 'public' | 'session' | 'server-only' | { permission: RequiredPermission };
 
-export type HttpMethod = 'get' | 'post';
+export type { HttpMethod } from '@tend/contracts';
 
 type Deps = Record<string, Token<unknown>>;
 type Resolved<D extends Deps> = { [K in keyof D]: D[K] extends Token<infer T> ? T : never };
@@ -65,11 +68,12 @@ export interface AuditEntry {
 export type AuditOutcome = { ok: true; result: unknown } | { ok: false; error: { status: number; code: string; message: string } };
 
 /** Reply kinds a spec declares: a JSON schema, an HTML page, or a redirect. */
-export type ResponseSpec = z.ZodType | 'html' | 'redirect';
+export type ResponseSpec = ReplySpec;
 /** A value before JSON serialisation: Dates stand where the wire has ISO strings. */
 type Serializable<T> = T extends string ? string | Date : T extends (infer E)[] ? Serializable<E>[] : T extends object ? { [K in keyof T]: Serializable<T[K]> } : T;
 type Reply<R extends ResponseSpec> = R extends z.ZodType ? Serializable<z.input<R>> | Redirect : R extends 'html' ? HtmlPage : Redirect;
 
+/** A route's contract (`...routes.changePassword`) plus who may call it, its errors, dependencies and handler. */
 export interface EndpointSpec<
   D extends Deps = Deps,
   B extends Schema = Schema,
@@ -89,6 +93,10 @@ export interface EndpointSpec<
   query?: Q;
   params?: P;
   response: R;
+  /** The media type of an `html` reply the handler writes itself instead (the SAML metadata's XML). */
+  pageType?: string;
+  /** The body may come form-encoded too (browser posts from identity providers): documented as both. */
+  formBody?: boolean;
   /** The catalogued errors the handler may raise (validation, 401, 403 origin, 429, 500 are added by mount). */
   errors?: readonly ErrorDefinition[];
   /**
@@ -98,12 +106,19 @@ export interface EndpointSpec<
   errorRedirect?: (input: { body: Output<B>; query: Output<Q> }) => string | undefined;
   errorCode?: (error: { code: string; message: string }) => string;
   /**
+   * The codes this route answers for an unsafe redirect field instead of the gateway's
+   * (`INVALID_CALLBACK_URL` rather than `INVALID_CALLBACKURL`, where the route's issue names them so).
+   */
+  redirectErrors?: Partial<Record<RedirectField, ErrorDefinition>>;
+  /**
    * The audit event of a call, if any: called after the handler answered or failed (with a
    * catalogued error); recorded without making the request wait or fail.
    */
   audit?: (outcome: AuditOutcome, call: { auth: Auth | null; body: Output<B>; query: Output<Q> }) => AuditEntry | null;
   /** Off by configuration: the route is not mounted (404), nor documented. */
   enabled?: (config: GatewayConfig) => boolean;
+  /** A public route that still reads the caller's credentials (get-session): it may answer their errors. */
+  readsCaller?: boolean;
   /** The services the handler uses, resolved once when the route is mounted. */
   deps: D;
   handler(ctx: HandlerContext<D, B, Q, P, A>): Promise<Reply<R>> | Reply<R>;

@@ -17,12 +17,29 @@ export const GATEWAY_ERRORS = defineErrors({
   INVALID_REDIRECTTO: { status: 403, message: 'Invalid redirectTo' },
   INVALID_ERRORCALLBACKURL: { status: 403, message: 'Invalid errorCallbackURL' },
   INVALID_NEWUSERCALLBACKURL: { status: 403, message: 'Invalid newUserCallbackURL' },
+  // The same refusals as newer routes name them (better-auth's later codes), for routes that declare them.
+  INVALID_CALLBACK_URL: { status: 403, message: 'Invalid callbackURL' },
+  INVALID_NEW_USER_CALLBACK_URL: { status: 403, message: 'Invalid newUserCallbackURL' },
+  INVALID_ERROR_CALLBACK_URL: { status: 403, message: 'Invalid errorCallbackURL' },
   FORBIDDEN: { status: 403, message: 'Forbidden' },
   SERVICE_UNAVAILABLE: { status: 503, message: 'Service unavailable' },
 });
 
 /** The codes whose key is not the derivation of their message, each for a reason given above. */
-export const NAMED_CODES = new Set(['PASSWORD_COMPROMISED', 'VALIDATION_ERROR', 'INVALID_JSON', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'BANNED_USER', 'TOO_MANY_REQUESTS']);
+export const NAMED_CODES = new Set([
+  'PASSWORD_COMPROMISED',
+  'VALIDATION_ERROR',
+  'INVALID_JSON',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'BANNED_USER',
+  'TOO_MANY_REQUESTS',
+  'INVALID_CALLBACK_URL',
+  'INVALID_NEW_USER_CALLBACK_URL',
+  'INVALID_ERROR_CALLBACK_URL',
+  'TOTP_ALREADY_ENABLED',
+  'TWO_FACTOR_NOT_ENABLED',
+]);
 
 /** 400 VALIDATION_ERROR naming every bad field (`issues: [{ path, message }]`). */
 export function validationError(where: 'body' | 'query' | 'params', error: z.ZodError): AuthError {

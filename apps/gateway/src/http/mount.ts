@@ -1,11 +1,12 @@
 import type { Request, Response } from 'express';
 import type { Container } from 'inversify';
 import type { z } from 'zod';
-import { isAuthError, raise, type Logger } from '@tend/kernel';
+import { isAuthError, raise, type ErrorDefinition, type Logger } from '@tend/kernel';
 import { SESSION_ERRORS } from '@tend/sessions';
 import { withQuery } from '@tend/identity';
 import type { AnyEndpoint, AuditEntry, AuditOutcome, RequiredPermission } from './endpoint.js';
 import { clientInfo } from './client.js';
+import { declaredCodes, undeclaredError } from './declared-errors.js';
 import { HtmlPage, Redirect } from './endpoint.js';
 import { validationError } from './gateway-errors.js';
 import type { RouteTable } from './route-table.js';
@@ -29,6 +30,8 @@ export interface MountContext {
   /** `throw`: a reply that breaks its schema is a 500 (tests); `warn`: logged (development); `off`: production. */
   checkReplies: 'throw' | 'warn' | 'off';
   audit?: AuditSink | null;
+  /** The errors of the credentials modules accept besides sessions (GatewayModule.credentialErrors). */
+  credentialErrors?: readonly ErrorDefinition[];
 }
 
 /**
@@ -44,10 +47,13 @@ export function mount(routes: RouteTable, spec: AnyEndpoint, context: MountConte
   const authorizer = permission ? context.authorizers[permission.scope] : null;
   if (permission && !authorizer) throw new Error(`No authorizer for the ${permission.scope} scope (${spec.method.toUpperCase()} ${spec.path})`);
   const responseSchema = typeof spec.response === 'object' ? (spec.response as z.ZodType) : null;
+  // Tests: the authorizer and the handler raise only the codes the spec declares.
+  const declared = context.checkReplies === 'throw' ? declaredCodes(spec, context.credentialErrors) : null;
 
   routes.add(spec.method, spec.path, async (req: Request, res: Response) => {
     let input: { body: unknown; query: unknown } = { body: undefined, query: undefined };
     let auth: Auth | null = null;
+    let checking = false;
     try {
       auth = needsSession ? await context.sessions.resolve(req, res, { disableCookieCache: spec.method !== 'get' }) : null;
       if (needsSession && !auth) throw raise(SESSION_ERRORS.UNAUTHORIZED);
@@ -55,11 +61,14 @@ export function mount(routes: RouteTable, spec: AnyEndpoint, context: MountConte
       const query = parse(spec.query, req.query, 'query');
       const body = parse(spec.body, req.body ?? {}, 'body');
       input = { body, query };
+      checking = declared !== null;
       if (permission && authorizer) await authorizer.authorize(auth!, permission, input);
       const reply = await spec.handler({ deps, body, query, params, auth, req, res });
       audit(spec, context, req, { ok: true, result: reply }, { auth, ...input });
       send(res, reply, responseSchema, spec, context);
     } catch (error) {
+      const undeclared = checking && declared && isAuthError(error) ? undeclaredError(spec, declared, error) : null;
+      if (undeclared) throw undeclared;
       if (isAuthError(error)) audit(spec, context, req, { ok: false, error }, { auth, ...input });
       const target = spec.errorRedirect && isAuthError(error) && error.status < 500 ? spec.errorRedirect(input as never) : undefined;
       if (!target || !isAuthError(error)) throw error;

@@ -2,13 +2,13 @@
 // once at start from the same specs that serve the routes, so it cannot drift from them.
 import { z } from 'zod';
 import type { ErrorDefinition } from '@tend/kernel';
-import { GENERAL_ERRORS } from '@tend/kernel';
-import { RATE_LIMIT_ERRORS } from '@tend/rate-limit';
-import { SESSION_ERRORS } from '@tend/sessions';
+import { implicitErrors } from './declared-errors.js';
 import type { AnyEndpoint } from './endpoint.js';
-import { GATEWAY_ERRORS } from './gateway-errors.js';
 
 type JsonSchema = Record<string, unknown>;
+
+/** The API's name: the document's info.title, and the reference page's title. */
+export const API_TITLE = 'Tend authentication API';
 
 export interface OpenApiOptions {
   basePath: string;
@@ -16,6 +16,8 @@ export interface OpenApiOptions {
   version: string;
   /** Extra security schemes modules add (API keys). */
   securitySchemes?: Record<string, JsonSchema>;
+  /** The errors of those credentials, on every route that reads the caller. */
+  credentialErrors?: readonly ErrorDefinition[];
 }
 
 const SECURITY_SCHEMES: Record<string, JsonSchema> = {
@@ -47,24 +49,15 @@ function errorResponse(errors: ErrorDefinition[]): JsonSchema {
   };
 }
 
-/** The errors mount() itself may answer for a spec, besides those the spec lists. */
-function implicitErrors(spec: AnyEndpoint): ErrorDefinition[] {
-  const errors: ErrorDefinition[] = [RATE_LIMIT_ERRORS.TOO_MANY_REQUESTS, GENERAL_ERRORS.INTERNAL_SERVER_ERROR];
-  if (spec.body || spec.query || spec.params) errors.push(GATEWAY_ERRORS.VALIDATION_ERROR);
-  if (spec.auth !== 'public') errors.push(SESSION_ERRORS.UNAUTHORIZED);
-  if (spec.method !== 'get') errors.push(GATEWAY_ERRORS.INVALID_ORIGIN);
-  return errors;
-}
-
-function responsesOf(spec: AnyEndpoint, schemas: SchemaCollector): Record<string, JsonSchema> {
+function responsesOf(spec: AnyEndpoint, schemas: SchemaCollector, credentialErrors: readonly ErrorDefinition[]): Record<string, JsonSchema> {
   const responses: Record<string, JsonSchema> = {};
-  if (spec.response === 'html') responses['200'] = { description: 'An HTML page', content: { 'text/html': { schema: { type: 'string' } } } };
+  if (spec.response === 'html') responses['200'] = spec.pageType ? { description: 'A document', content: { [spec.pageType]: { schema: { type: 'string' } } } } : { description: 'An HTML page', content: { 'text/html': { schema: { type: 'string' } } } };
   else if (spec.response === 'redirect') responses['302'] = { description: 'A redirect' };
   else responses['200'] = { description: 'Success', content: { 'application/json': { schema: schemas.convert(spec.response as z.ZodType, 'output') } } };
   if (spec.errorRedirect) responses['302'] = { description: 'With a callbackURL: a redirect to it (failures carry `?error=<code>`)' };
   const byStatus = new Map<number, ErrorDefinition[]>();
   const seen = new Set<string>();
-  for (const error of [...(spec.errors ?? []), ...implicitErrors(spec)]) {
+  for (const error of [...(spec.errors ?? []), ...implicitErrors(spec, credentialErrors)]) {
     if (seen.has(error.code)) continue;
     seen.add(error.code);
     byStatus.set(error.status, [...(byStatus.get(error.status) ?? []), error]);
@@ -83,6 +76,11 @@ function parametersOf(spec: AnyEndpoint, schemas: SchemaCollector): JsonSchema[]
     }
   }
   return parameters;
+}
+
+function bodyContent(spec: AnyEndpoint, schemas: SchemaCollector): Record<string, JsonSchema> {
+  const schema = schemas.convert(spec.body as z.ZodType, 'input');
+  return spec.formBody ? { 'application/json': { schema }, 'application/x-www-form-urlencoded': { schema } } : { 'application/json': { schema } };
 }
 
 function securityOf(spec: AnyEndpoint, schemes: string[]): JsonSchema[] | undefined {
@@ -107,8 +105,8 @@ export function openApiDocument(endpoints: readonly AnyEndpoint[], options: Open
         : {}),
       tags: spec.tags,
       parameters: parametersOf(spec, schemas),
-      ...(spec.body ? { requestBody: { required: true, content: { 'application/json': { schema: schemas.convert(spec.body as z.ZodType, 'input') } } } } : {}),
-      responses: responsesOf(spec, schemas),
+      ...(spec.body ? { requestBody: { required: true, content: bodyContent(spec, schemas) } } : {}),
+      responses: responsesOf(spec, schemas, options.credentialErrors ?? []),
     };
     const security = securityOf(spec, schemes);
     if (security) operation.security = security;
@@ -117,7 +115,7 @@ export function openApiDocument(endpoints: readonly AnyEndpoint[], options: Open
   }
   return {
     openapi: '3.1.0',
-    info: { title: 'Tend authentication API', version: options.version, description: 'Sign-up, sign-in, sessions and accounts of Tend. Errors are `{ code, message }`.' },
+    info: { title: API_TITLE, version: options.version, description: 'Sign-up, sign-in, sessions and accounts of Tend. Errors are `{ code, message }`.' },
     servers: [{ url: options.serverURL ?? '/' }],
     paths,
     components: {

@@ -1,5 +1,5 @@
 import type { Request, RequestHandler } from 'express';
-import { raise } from '@tend/kernel';
+import { raise, type ErrorDefinition } from '@tend/kernel';
 import { GATEWAY_ERRORS } from './gateway-errors.js';
 
 /** The fields that may send a user's browser somewhere: each must be relative or trusted. */
@@ -7,6 +7,11 @@ export const REDIRECT_FIELDS = ['callbackURL', 'redirectTo', 'errorCallbackURL',
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const PROVIDER_FORM_POST = /^\/callback\/[^/]+\/?$/;
+/** The SAML ACS (issue 24): an identity provider's cross-site form post, proven by its signed, single-use response. */
+const SAML_ACS_POST = /^\/sso\/saml2\/sp\/acs\/[^/]+\/?$/;
+
+/** The identity providers' cross-site browser posts (path under the base path): never refused for their origin. */
+export const isCrossSitePost = (path: string) => PROVIDER_FORM_POST.test(path) || SAML_ACS_POST.test(path);
 
 /**
  * Which origins are trusted: the base URL's (configured, or the request's own when none is
@@ -62,7 +67,7 @@ export function originCheck(origins: TrustedOrigins): RequestHandler {
     if (SAFE_METHODS.has(req.method)) return next();
     // Apple returns the browser with a form POST from its own origin. That route changes nothing:
     // it only redirects to the GET callback, which the browser-bound state protects.
-    if (PROVIDER_FORM_POST.test(req.path)) return next();
+    if (isCrossSitePost(req.path)) return next();
     const origin = originOf(req);
     const trusted = origin !== null && origins.isTrusted(origin, req);
     if (origin !== null && !trusted) throw raise(GATEWAY_ERRORS.INVALID_ORIGIN);
@@ -77,16 +82,29 @@ const INVALID_FIELD = {
   redirectTo: GATEWAY_ERRORS.INVALID_REDIRECTTO,
   errorCallbackURL: GATEWAY_ERRORS.INVALID_ERRORCALLBACKURL,
   newUserCallbackURL: GATEWAY_ERRORS.INVALID_NEWUSERCALLBACKURL,
-} as const satisfies Record<(typeof REDIRECT_FIELDS)[number], unknown>;
+} as const satisfies Record<RedirectField, unknown>;
 
-/** Every redirect field of body and query must be safe: 403 `Invalid {field}` otherwise. */
-export function redirectCheck(origins: TrustedOrigins): RequestHandler {
+export type RedirectField = (typeof REDIRECT_FIELDS)[number];
+
+/** The refusals a route answers instead of the gateway's, by field, keyed `METHOD /path` (lowercase path). */
+export type RedirectErrors = ReadonlyMap<string, Partial<Record<RedirectField, ErrorDefinition>>>;
+
+/** The key of a request in `RedirectErrors`: HEAD is its GET route, the path as the route table matches it. */
+export function redirectErrorsKey(method: string, path: string): string {
+  const lower = path.toLowerCase();
+  return `${method === 'HEAD' ? 'GET' : method.toUpperCase()} ${lower.length > 1 && lower.endsWith('/') ? lower.slice(0, -1) : lower}`;
+}
+
+/** Every redirect field of body and query must be safe: 403 `Invalid {field}` otherwise (under the route's own code, if it declares one). */
+export function redirectCheck(origins: TrustedOrigins, routeErrors: RedirectErrors = new Map()): RequestHandler {
   return (req, _res, next) => {
     const body = (typeof req.body === 'object' && req.body) || {};
     for (const field of REDIRECT_FIELDS) {
       for (const value of [body[field], req.query[field]]) {
         if (value === undefined || value === null || value === '') continue;
-        if (typeof value !== 'string' || !origins.isSafeRedirect(value, req)) throw raise(INVALID_FIELD[field]);
+        if (typeof value !== 'string' || !origins.isSafeRedirect(value, req)) {
+          throw raise(routeErrors.get(redirectErrorsKey(req.method, req.path))?.[field] ?? INVALID_FIELD[field]);
+        }
       }
     }
     next();

@@ -25,20 +25,23 @@ const CSP = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-/** GET {path} (the page) and GET {path}/scalar.js (the bundle, read once and cached by browsers). */
-export function referenceRoutes(documentURL: string): Router {
+/**
+ * GET {path} (the page, at exactly that path and with a trailing slash, never a redirect) and
+ * GET {path}/scalar.js (the bundle, read once and cached by browsers). `path` is where the page
+ * is mounted (AUTH_API_REFERENCE_PATH); the script is named by its absolute path under it, so
+ * the page works at either spelling. `title` is the API's (the OpenAPI document's info.title).
+ */
+export function referenceRoutes(path: string, documentURL: string, title: string): Router {
   const router = Router();
   let bundle: Buffer | undefined;
   const configuration = escapeHtml(JSON.stringify({ withDefaultFonts: false, hideClientButton: true, telemetry: false }));
   const page = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>API reference · Tend</title></head>
+<title>${escapeHtml(title)} · reference</title></head>
 <body><script id="api-reference" data-url="${escapeHtml(documentURL)}" data-configuration="${configuration}"></script>
-<script src="scalar.js"></script></body></html>`;
+<script src="${escapeHtml(`${path.replace(/\/+$/, '')}/scalar.js`)}"></script></body></html>`;
 
-  router.get('/', (req, res) => {
-    // Relative script URLs need the trailing slash.
-    if (!req.originalUrl.split('?')[0]!.endsWith('/')) return res.redirect(301, `${req.baseUrl}/`);
+  router.get('/', (_req, res) => {
     res.status(200).type('html').set('Content-Security-Policy', CSP).set('Cache-Control', 'no-cache').send(page);
   });
   router.get('/scalar.js', (_req, res) => {

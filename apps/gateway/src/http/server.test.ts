@@ -73,4 +73,43 @@ describe('DrainingServer', () => {
     });
     expect(refused).toBe('ECONNREFUSED');
   });
+
+  it('with an idle grace, leaves idle connections open for it (a request on one is answered with Connection: close) while new connections are refused', async () => {
+    const server = new DrainingServer((_req, res) => {
+      res.setHeader('Content-Length', '2');
+      res.end('ok');
+    });
+    const { port } = await server.listen(0, '127.0.0.1');
+    const reused = client(port);
+    reused.send('/a');
+    await reused.responses(1);
+    const idle = client(port);
+    idle.send('/b');
+    await idle.responses(1);
+
+    let stopped = false;
+    const stopping = server.close(60_000).then(() => (stopped = true));
+    expect(await connectResult(port)).toBe('ECONNREFUSED');
+
+    reused.send('/c');
+    const answers = await reused.responses(2);
+    expect(answers.slice(answers.lastIndexOf('HTTP/1.1'))).toMatch(/^HTTP\/1\.1 200 OK[\s\S]*Connection: close/);
+    await reused.closed;
+    expect(stopped).toBe(false);
+
+    // The client closes its idle connection itself, as a load balancer's pool does: the server is then done.
+    idle.socket.end();
+    await stopping;
+  });
 });
+
+function connectResult(port: number): Promise<string> {
+  return new Promise<string>((resolve) => {
+    const late = connect(port, '127.0.0.1');
+    late.once('connect', () => {
+      late.destroy();
+      resolve('connected');
+    });
+    late.once('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? 'error'));
+  });
+}

@@ -1,7 +1,9 @@
-import type { Request, RequestHandler, Response } from 'express';
-import { raise, type Clock, type Logger, type Session, type User } from '@tend/kernel';
-import { CookieCache, SESSION_ERRORS, SessionCookies, type RevocationRegistry, type SessionManager, type SessionWithUser } from '@tend/sessions';
-import type { TrustedOrigins } from './origins.js';
+import type { Request, Response } from 'express';
+import type { Clock, Logger } from '@tend/kernel';
+import type { User } from '@tend/identity';
+import type { Session } from '@tend/sessions';
+import { CookieCache, type RevocationRegistry, type SessionCookies, type SessionManager, type SessionWithUser } from '@tend/sessions';
+import type { Cookies } from './cookies.js';
 
 export interface Auth {
   session: Session;
@@ -23,17 +25,16 @@ interface TokenSource {
 
 /**
  * The HTTP side of sessions: reads the session from the signed cookie (or a bearer token for
- * non-browser clients), writes and clears the cookies, and guards routes that need a session.
+ * non-browser clients), and writes and clears the session cookies. New sessions are written by
+ * the sign-in writer (sign-in-http.ts), the one way a sign-in becomes HTTP.
  */
 export class SessionHttp {
-  private readonly secure: SessionCookies;
-  private readonly plain: SessionCookies;
   private readonly cache: CookieCache;
   private readonly authenticators: RequestAuthenticator[] = [];
 
   constructor(
     private readonly manager: SessionManager,
-    private readonly origins: TrustedOrigins,
+    private readonly cookies: Cookies,
     private readonly clock: Clock,
     private readonly logger: Logger,
     secret: string,
@@ -41,8 +42,6 @@ export class SessionHttp {
     /** Checked before a cached cookie answers (null: the cookie cache is off). */
     private readonly revocations: RevocationRegistry | null = null,
   ) {
-    this.secure = new SessionCookies(secret, { secure: true });
-    this.plain = new SessionCookies(secret, { secure: false });
     this.cache = new CookieCache(secret, cacheConfig);
   }
 
@@ -53,7 +52,7 @@ export class SessionHttp {
 
   /** Secure `__Secure-` cookies when the base URL is https. */
   cookiesFor(req: Request): SessionCookies {
-    return this.origins.baseURLOf(req).startsWith('https:') ? this.secure : this.plain;
+    return this.cookies.writer(req);
   }
 
   /**
@@ -75,7 +74,7 @@ export class SessionHttp {
     }
     const resolved = await this.manager.resolve(source.token, { disableRefresh: options.disableRefresh, dontRemember: source.dontRemember });
     if (!resolved) {
-      if (source.fromCookie) this.append(res, cookies.clearAll());
+      if (source.fromCookie) this.cookies.clearSession(req, res);
       return null;
     }
     if (source.fromCookie) {
@@ -85,7 +84,7 @@ export class SessionHttp {
     return { session: resolved.session, user: resolved.user };
   }
 
-  /** Sets the cookies of a new session. */
+  /** Sets the cookies of a session (the sign-in writer's, and a restored session's). */
   start(req: Request, res: Response, auth: Auth, rememberMe = true): void {
     const cookies = this.cookiesFor(req);
     const maxAge = Math.round((auth.session.expiresAt.getTime() - this.clock.now().getTime()) / 1000);
@@ -98,52 +97,9 @@ export class SessionHttp {
     if (this.tokenOf(req)?.fromCookie) this.writeCache(res, this.cookiesFor(req), auth);
   }
 
-  /** Clears every session cookie. */
+  /** Clears every session cookie, and the declared cookies that end with the session. */
   end(req: Request, res: Response): void {
-    this.append(res, this.cookiesFor(req).clearAll());
-  }
-
-  /**
-   * Impersonation: the target's session becomes the session cookie, and the admin's own token
-   * waits in a separate signed cookie (HttpOnly, same flags) until stop-impersonating.
-   */
-  startImpersonation(req: Request, res: Response, target: Auth, admin: Session): void {
-    const cookies = this.cookiesFor(req);
-    const remember = !this.tokenOf(req)?.dontRemember;
-    const maxAge = remember ? Math.max(0, Math.round((admin.expiresAt.getTime() - this.clock.now().getTime()) / 1000)) : undefined;
-    this.append(res, [cookies.write(cookies.names.adminSession, `${admin.token}:${remember ? '' : 'dont_remember'}`, maxAge)]);
-    this.start(req, res, target);
-  }
-
-  /** The admin's own session token kept while impersonating (null without the signed cookie). */
-  adminSessionOf(req: Request): { token: string; rememberMe: boolean } | null {
-    const cookies = this.cookiesFor(req);
-    const value = cookies.read(cookies.parse(req.headers.cookie), cookies.names.adminSession);
-    if (!value) return null;
-    const [token = '', flag] = value.split(':');
-    return { token, rememberMe: flag !== 'dont_remember' };
-  }
-
-  /** Back to the admin's own session: its cookie restored, the kept one cleared. */
-  endImpersonation(req: Request, res: Response, admin: Auth, rememberMe: boolean): void {
-    const cookies = this.cookiesFor(req);
-    this.start(req, res, admin, rememberMe);
-    this.append(res, [cookies.clear(cookies.names.adminSession)]);
-  }
-
-  /**
-   * Provider sign-in: the browser binding of its states, kept in a signed HttpOnly cookie for the
-   * 10 minutes a state lives, so a state only works in the browser that started the flow.
-   */
-  bindProviderState(req: Request, res: Response, binding: string): void {
-    const cookies = this.cookiesFor(req);
-    this.append(res, [cookies.write(providerStateCookie(cookies), binding, 600)]);
-  }
-
-  /** The browser binding of provider sign-in states (null when absent or tampered with). */
-  providerStateBindingOf(req: Request): string | null {
-    const cookies = this.cookiesFor(req);
-    return cookies.read(cookies.parse(req.headers.cookie), providerStateCookie(cookies));
+    this.cookies.clearSession(req, res);
   }
 
   /** The request's session token: the signed cookie, else `Authorization: Bearer <token>`. */
@@ -163,14 +119,6 @@ export class SessionHttp {
     }
     return null;
   }
-
-  /** Guards a route: 401 without a live session; the session is in `res.locals.auth`. */
-  readonly required: RequestHandler = async (req, res, next) => {
-    const auth = await this.resolve(req, res);
-    if (!auth) throw raise(SESSION_ERRORS.UNAUTHORIZED);
-    res.locals.auth = auth;
-    next();
-  };
 
   private async viaAuthenticators(req: Request): Promise<Auth | null> {
     for (const authenticate of this.authenticators) {
@@ -193,14 +141,4 @@ export class SessionHttp {
   private append(res: Response, values: string[]): void {
     for (const value of values) res.append('Set-Cookie', value);
   }
-}
-
-/** `tend.oauth_state` (with the session cookies' prefix, `__Secure-` on https). */
-function providerStateCookie(cookies: SessionCookies): string {
-  return cookies.names.sessionToken.replace(/session_token$/, 'oauth_state');
-}
-
-/** The session a guarded route runs under. */
-export function authOf(res: Response): Auth {
-  return res.locals.auth as Auth;
 }

@@ -1,14 +1,18 @@
 import { accountModule } from './account/module.js';
 import { adminModule } from './admin/module.js';
 import { apiKeysModule } from './api-keys/module.js';
+import { emailSignInModule } from './email-sign-in/module.js';
 import { identityModule } from './identity/module.js';
 import { metaModule } from './meta/module.js';
 import type { GatewayModule } from './module.js';
 import { organizationsModule } from './organizations/module.js';
+import { passkeysModule } from './passkeys/module.js';
 import { providersModule } from './providers/module.js';
 import { sessionsModule } from './sessions/module.js';
+import { ssoModule } from './sso/module.js';
+import { twoFactorModule } from './two-factor/module.js';
 
 /** Every feature of the gateway, in mount order. A new feature is one core package plus one entry here. */
-export const MODULES: readonly GatewayModule[] = [identityModule, sessionsModule, accountModule, apiKeysModule, adminModule, organizationsModule, providersModule, metaModule];
+export const MODULES: readonly GatewayModule[] = [identityModule, sessionsModule, accountModule, apiKeysModule, adminModule, organizationsModule, providersModule, emailSignInModule, ssoModule, twoFactorModule, passkeysModule, metaModule];
 
 export type { GatewayModule, BindContext } from './module.js';

@@ -1,9 +1,18 @@
 import type { Container } from 'inversify';
-import type { Clock, Logger } from '@tend/kernel';
-import type { GatewayConfig } from '../config.js';
+import type { z } from 'zod';
+import type { ErrorDefinition } from '@tend/kernel';
+import type { RateLimitRules } from '@tend/rate-limit';
+import type { SessionChanges } from '@tend/sessions';
+import type { CleanupTask } from '../cleanup-task.js';
+import type { FeatureSettings, GatewayConfig } from '../config.js';
+import type { Token } from '../di.js';
+import type { CookieSpec } from '../http/cookies.js';
 import type { AnyEndpoint } from '../http/endpoint.js';
 import type { AuditSink, Authorizer } from '../http/mount.js';
 import type { RequestAuthenticator } from '../http/session.js';
+import type { ChallengeHttp } from '../http/sign-in-http.js';
+import type { ChallengePolicy, ClaimableCredentials } from '@tend/identity';
+import type { Clock, Logger } from '@tend/kernel';
 
 /** What a module's bindings are made from. */
 export interface BindContext {
@@ -13,18 +22,65 @@ export interface BindContext {
 }
 
 /**
- * A feature at the HTTP edge: the container bindings of its use cases and adapters, and its
- * routes as endpoint specs. `app.ts` mounts a list of modules; nothing else changes to add one.
+ * A module's environment variables and the settings made of them. The variables are validated
+ * with every other at start (a bad value stops the gateway naming it); the settings land in
+ * `config.features[key]`, whose type the module adds to `FeatureSettings` by declaration merging.
+ */
+export interface ModuleSettings<K extends keyof FeatureSettings = keyof FeatureSettings> {
+  key: K;
+  /** The variables, as a zod object shape (defaults included). */
+  env: z.ZodRawShape;
+  /** The settings of the parsed variables (throws a SettingsError for a bad combination); `config` is the platform's. */
+  fromEnv(values: Record<string, unknown>, config: GatewayConfig): FeatureSettings[K];
+  /** Checks over the raw environment, for variables named by pattern (`AUTH_<ID>_*`): `NAME: problem` lines. */
+  check?(source: Readonly<Record<string, string | undefined>>): string[];
+}
+
+/** A sign-in challenge a module answers: its policy (from the container) and how it shows over HTTP. */
+export interface ChallengeDeclaration extends ChallengeHttp {
+  /** The policy the sign-in completion applies, in module order. */
+  policyToken: Token<ChallengePolicy>;
+}
+
+/**
+ * A feature at the HTTP edge: its container bindings, its routes as endpoint specs, and every
+ * other thing it adds to the gateway, declared here so the central files merge declarations
+ * instead of being edited: environment variables, error catalogues, audit actions with their
+ * labels, rate-limit rules, cleanup tasks, cookies, sign-in challenges, writes that touch
+ * sessions, permission checks, credentials, and OpenAPI security schemes. `modules/index.ts`
+ * lists the modules; nothing else changes to add one.
  */
 export interface GatewayModule {
   name: string;
+  settings?: ModuleSettings;
   bind(c: Container, context: BindContext): void;
   endpoints: readonly AnyEndpoint[];
+  /** Its error catalogues (`defineErrors`): with the endpoints' lists, the source of ERROR_CODES. */
+  errors?: readonly Readonly<Record<string, ErrorDefinition>>[];
+  /** The audit actions it records, with the label the admin console shows for each. */
+  auditActions?: Readonly<Record<string, string>>;
+  /** Its rate-limit rules by path pattern (`/two-factor/*`), over the defaults. */
+  rateLimits?: RateLimitRules;
+  /** Expired rows it owns, swept by the scheduled cleanup. */
+  cleanup?: (c: Container) => CleanupTask[];
+  /** The cookies it sets, made through the one cookie factory (`namedCookie`). */
+  cookies?: readonly CookieSpec[];
+  /** Sign-in challenges it answers (a second factor): a policy of the sign-in completion. */
+  challenges?: readonly ChallengeDeclaration[];
+  /**
+   * Wraps its services whose writes change sessions or their users (with `c.onActivation`), so
+   * session caches and revocation registries hear of them. Called only when those are on.
+   */
+  sessionWrites?: (c: Container, changes: SessionChanges) => void;
   /** Permission checks this module answers for (site admin roles, organization roles). */
   authorizers?: (c: Container) => Partial<Record<'admin' | 'organization', Authorizer>>;
+  /** Credentials it holds for users besides sessions and accounts (API keys), revoked when an unverified account is claimed. */
+  credentials?: (c: Container) => ClaimableCredentials[];
   /** Credentials this module accepts besides sessions (API keys). */
   authenticators?: (c: Container) => RequestAuthenticator[];
-  /** The sink of every endpoint's audit events (one module provides it: admin's audit log). */
+  /** The errors those credentials answer (a disabled key), on every route that reads the caller. */
+  credentialErrors?: readonly ErrorDefinition[];
+  /** The sink of every audit event (one module provides it: admin's audit log). */
   auditSink?: (c: Container) => AuditSink;
   /** OpenAPI security schemes this module adds. */
   securitySchemes?: Record<string, Record<string, unknown>>;

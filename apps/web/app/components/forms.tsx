@@ -1,8 +1,29 @@
 // Form building blocks: every input has a label, errors are tied to their input
 // (aria-describedby, aria-invalid) and announced, buttons show a pending state.
+import { getFormProps, useForm } from '@conform-to/react';
 import { useNavigation } from '@remix-run/react';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import type { z } from 'zod';
 import type { FormErrors } from '../lib/errors';
+import { formErrorsOf, UNCHECKED_FORM, validate, type FormDefinition } from '../lib/forms';
+
+/**
+ * A form checked in the browser before it is sent, with the schema its action checks again
+ * (Conform). Spread `props` on the <Form>; show `errors`: the browser's own findings, else the
+ * action's answer. Without JavaScript the action alone checks, with the same words.
+ */
+export function useCheckedForm<S extends z.ZodType>(definition: FormDefinition<S>, answered: FormErrors | undefined) {
+  const [form] = useForm({
+    // A button marked formNoValidate (skipChecks) sends without this form's checks.
+    onValidate: ({ formData, submitter }) => validate(submitter instanceof HTMLButtonElement && submitter.formNoValidate ? (UNCHECKED_FORM as unknown as FormDefinition<S>) : definition, formData),
+    // Errors change on submit only: focus moves then, never while someone is typing.
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onSubmit',
+  });
+  const found = JSON.stringify(form.allErrors);
+  const local = useMemo(() => formErrorsOf(JSON.parse(found) as Record<string, string[]>), [found]);
+  return { props: getFormProps(form, { ariaAttributes: false }), errors: local ?? answered };
+}
 
 /** True once React has hydrated: enhancements that need JavaScript render only then. */
 export function useHydrated(): boolean {
@@ -20,7 +41,7 @@ interface FieldProps {
   optional?: boolean;
   autoComplete?: string;
   defaultValue?: string;
-  inputMode?: 'email' | 'text' | 'url';
+  inputMode?: 'email' | 'text' | 'url' | 'numeric';
   autoFocus?: boolean;
   spellCheck?: boolean;
 }
@@ -157,11 +178,17 @@ export function SubmitButton({
   pendingText,
   intent,
   variant = 'primary',
+  skipChecks = false,
+  describedBy,
 }: {
   children: ReactNode;
   pendingText: string;
   intent?: string;
   variant?: 'primary' | 'secondary' | 'danger' | 'quiet';
+  /** Sends the form without the browser-side checks (an action that needs fewer fields than the form's main one). */
+  skipChecks?: boolean;
+  /** The id of what the button acts on (a row's heading), for its accessible description. */
+  describedBy?: string;
 }) {
   const navigation = useNavigation();
   const submitting = navigation.state !== 'idle' && navigation.formMethod?.toUpperCase() === 'POST';
@@ -172,8 +199,10 @@ export function SubmitButton({
       name={intent ? 'intent' : undefined}
       value={intent}
       className={`button button--${variant}`}
+      formNoValidate={skipChecks || undefined}
       disabled={pending}
       aria-busy={pending || undefined}
+      aria-describedby={describedBy}
     >
       {pending ? (
         <>

@@ -1,10 +1,9 @@
-// The gateway's site-administration endpoints, typed from @tend/contracts; who may open the admin
-// console; what its pages show of users, sessions and audit events (never a session token); and
-// the admin error codes in plain words.
+// Site administration: who may open the admin console; what its pages show of users, sessions
+// and audit events (never a session token); and the admin error codes in plain words.
 import type * as schemas from '@tend/contracts';
 import type { Input, Output } from '@tend/contracts';
+import { routes } from '@tend/contracts';
 import {
-  actionLabel,
   hasAdminRole,
   PAGE_SIZE,
   roleLabel,
@@ -18,46 +17,11 @@ import { requireSession, type Session, type SessionAndUser } from './auth.server
 import { describeError, type ErrorLike, type FieldRole, type FormErrors } from './errors';
 import { describeDevice, formatUtc } from './format';
 import type { GatewayClient } from './gateway.server';
+import { call } from './call.server';
 
 export type AdminUser = Output<typeof schemas.user>;
 export type AuditEvent = Output<typeof schemas.auditEvent>;
 type ListUsersQuery = Input<typeof schemas.listUsersQuery>;
-type AuditLogQuery = Input<typeof schemas.auditLogQuery>;
-
-const base = '/api/auth/admin';
-
-/** A query object as the strings of a query string; absent values are left out. */
-function asQuery(values: Record<string, unknown>): Record<string, string> {
-  const query: Record<string, string> = {};
-  for (const [key, value] of Object.entries(values)) {
-    if ((typeof value === 'string' && value !== '') || typeof value === 'number' || typeof value === 'boolean') query[key] = String(value);
-  }
-  return query;
-}
-
-/** The typed calls of the gateway's admin API (as the signed-in admin, by session cookie). */
-export const admin = {
-  listUsers: (api: GatewayClient, query: ListUsersQuery) => api.get<Output<typeof schemas.listUsersResponse>>(`${base}/list-users`, asQuery(query)),
-  listUserSessions: (api: GatewayClient, userId: string) =>
-    api.post<Output<typeof schemas.listUserSessionsResponse>>(`${base}/list-user-sessions`, { userId } satisfies Input<typeof schemas.listUserSessionsBody>),
-  setRole: (api: GatewayClient, body: Input<typeof schemas.setRoleBody>) => api.post<Output<typeof schemas.userReply>>(`${base}/set-role`, body),
-  banUser: (api: GatewayClient, body: Input<typeof schemas.banUserBody>) => api.post<Output<typeof schemas.userReply>>(`${base}/ban-user`, body),
-  unbanUser: (api: GatewayClient, userId: string) =>
-    api.post<Output<typeof schemas.userReply>>(`${base}/unban-user`, { userId } satisfies Input<typeof schemas.unbanUserBody>),
-  impersonateUser: (api: GatewayClient, userId: string) =>
-    api.post<Output<typeof schemas.impersonationResponse>>(`${base}/impersonate-user`, { userId } satisfies Input<typeof schemas.impersonateUserBody>),
-  stopImpersonating: (api: GatewayClient) => api.post<Output<typeof schemas.impersonationResponse>>(`${base}/stop-impersonating`),
-  revokeUserSession: (api: GatewayClient, sessionToken: string) =>
-    api.post<Output<typeof schemas.success>>(`${base}/revoke-user-session`, { sessionToken } satisfies Input<typeof schemas.revokeUserSessionBody>),
-  revokeUserSessions: (api: GatewayClient, userId: string) =>
-    api.post<Output<typeof schemas.success>>(`${base}/revoke-user-sessions`, { userId } satisfies Input<typeof schemas.revokeUserSessionsBody>),
-  removeUser: (api: GatewayClient, userId: string) =>
-    api.post<Output<typeof schemas.success>>(`${base}/remove-user`, { userId } satisfies Input<typeof schemas.removeUserBody>),
-  setUserPassword: (api: GatewayClient, body: Input<typeof schemas.setUserPasswordBody>) => api.post<Output<typeof schemas.status>>(`${base}/set-user-password`, body),
-  hasPermission: (api: GatewayClient, body: Input<typeof schemas.hasPermissionBody>) =>
-    api.post<Output<typeof schemas.hasPermissionResponse>>(`${base}/has-permission`, body),
-  auditLog: (api: GatewayClient, query: AuditLogQuery) => api.get<Output<typeof schemas.auditLogResponse>>(`${base}/audit-log`, asQuery(query)),
-};
 
 /** What the root layout needs to know: show the Admin link, show the impersonation banner. */
 export function viewerFlags(current: SessionAndUser | null): { isAdmin: boolean; impersonating: boolean } {
@@ -74,7 +38,7 @@ export async function requireAdmin(api: GatewayClient, request: Request): Promis
   const current = await requireSession(api, request);
   if (hasAdminRole(current.user.role)) return current;
   if (!current.session.impersonatedBy) {
-    const check = await admin.hasPermission(api, { permissions: { user: ['list'] } });
+    const check = await call(api, routes.hasPermission, { permissions: { user: ['list'] } });
     if (check.ok && check.data?.success) return current;
   }
   throw new Response('Not Found', { status: 404, headers: api.headers });
@@ -100,7 +64,7 @@ export function listUsersQuery(params: ListParams): ListUsersQuery {
 
 /** One user by id (list-users filtered on the id), or null when there is none. */
 export async function findUser(api: GatewayClient, userId: string) {
-  const result = await admin.listUsers(api, { filterField: 'id', filterOperator: 'eq', filterValue: userId, limit: 1 });
+  const result = await call(api, routes.listUsers, { filterField: 'id', filterOperator: 'eq', filterValue: userId, limit: 1 });
   if (!result.ok) return result;
   return { ...result, data: result.data.users[0] ?? null };
 }
@@ -124,6 +88,7 @@ export function userView(user: AdminUser, now: Date): UserView {
     banReason: banned ? (user.banReason ?? null) : null,
     banExpires: banned ? banExpires : null,
     banExpiresUtc: banned && banExpires ? formatUtc(banExpires) : null,
+    twoFactorEnabled: user.twoFactorEnabled === true,
     createdAt: user.createdAt,
     createdUtc: formatUtc(user.createdAt),
     updatedAt: user.updatedAt,
@@ -157,7 +122,8 @@ export async function auditViews(api: GatewayClient, events: AuditEvent[], subje
   return events.map((event) => ({
     id: event.id,
     action: event.action,
-    label: actionLabel(event.action),
+    label: event.label,
+    method: event.action.startsWith('sign-in.') && typeof event.detail?.method === 'string' ? event.detail.method : null,
     actor:
       event.actorId === null ? 'Not signed in'
       : event.actorId === subject.id ? `${subject.name} (themselves)`

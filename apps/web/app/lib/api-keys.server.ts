@@ -1,57 +1,13 @@
-// The gateway's API-key endpoints, typed from @tend/contracts, what the API keys page shows of a
-// key (never the key itself, which the gateway answers once, at creation), and the API-key error
-// codes in plain words.
+// API keys: what the API keys page shows of a key (never the key itself, which the gateway answers
+// once, at creation), and the API-key error codes in plain words.
 import type * as schemas from '@tend/contracts';
-import type { Input, Output } from '@tend/contracts';
+import type { Output } from '@tend/contracts';
 import { describeError, type ErrorLike, type FormErrors } from './errors';
+import { NAME_MAX } from './form-schemas';
 import { formatUtc } from './format';
-import type { GatewayClient } from './gateway.server';
 
 export type ApiKey = Output<typeof schemas.apiKey>;
 export type CreatedApiKey = Output<typeof schemas.createdApiKey>;
-
-const base = '/api/auth/api-key';
-
-/** The typed calls of the gateway's API-key routes (as the signed-in user, by session cookie). */
-export const apiKeys = {
-  list: (api: GatewayClient) => api.get<Output<typeof schemas.listApiKeysResponse>>(`${base}/list`),
-  create: (api: GatewayClient, body: Input<typeof schemas.createApiKeyBody>) => api.post<CreatedApiKey>(`${base}/create`, body),
-  update: (api: GatewayClient, body: Input<typeof schemas.updateApiKeyBody>) => api.post<ApiKey>(`${base}/update`, body),
-  remove: (api: GatewayClient, keyId: string) => api.post<Output<typeof schemas.success>>(`${base}/delete`, { keyId } satisfies Input<typeof schemas.deleteApiKeyBody>),
-};
-
-/** The longest name the gateway accepts (better-auth's default). */
-export const NAME_MAX = 32;
-
-const DAY_SECONDS = 86_400;
-
-/** The choices of the Expires field: value -> label and seconds (null: never). */
-export const EXPIRY_CHOICES = [
-  { value: 'never', label: 'Never', seconds: null },
-  { value: '7d', label: '7 days', seconds: 7 * DAY_SECONDS },
-  { value: '30d', label: '30 days', seconds: 30 * DAY_SECONDS },
-  { value: '90d', label: '90 days', seconds: 90 * DAY_SECONDS },
-  { value: '1y', label: '1 year', seconds: 365 * DAY_SECONDS },
-] as const;
-
-export const DEFAULT_EXPIRY = '90d';
-
-export type NewKeyForm = { ok: true; name: string; expiresIn: number | null } | { ok: false; errors: FormErrors; values: { name: string; expires: string } };
-
-/** The create form: a name (required, so the key can be recognised later) and one of the expiry choices. */
-export function parseNewKey(form: FormData): NewKeyForm {
-  const raw = form.get('name');
-  const name = typeof raw === 'string' ? raw.trim() : '';
-  const expiresRaw = form.get('expires');
-  const expires = typeof expiresRaw === 'string' ? expiresRaw : '';
-  const choice = EXPIRY_CHOICES.find((c) => c.value === expires);
-  const fields: Record<string, string> = {};
-  if (!name) fields.name = 'Please give the key a name, so you can tell it apart later.';
-  else if (name.length > NAME_MAX) fields.name = `Please use a name of at most ${NAME_MAX} characters.`;
-  if (!choice) fields.expires = 'Please choose when the key should expire.';
-  if (Object.keys(fields).length || !choice) return { ok: false, errors: { fields, form: 'Please check the highlighted fields.' }, values: { name, expires } };
-  return { ok: true, name, expiresIn: choice.seconds };
-}
 
 /** A key as the page shows it: dates pre-rendered in UTC for the first paint, no key, no hash. */
 export function keyRow(key: ApiKey, now: Date) {

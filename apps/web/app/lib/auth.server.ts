@@ -1,61 +1,21 @@
-// The gateway's auth endpoints, typed, and the session helpers every page uses.
+// The session helpers every page uses.
 import { redirect } from '@remix-run/node';
-import type * as schemas from '@tend/contracts';
-import type { Input, Output } from '@tend/contracts';
+import { routes, type RouteReply } from '@tend/contracts';
+import { callShared } from './call.server';
 import type { GatewayClient } from './gateway.server';
+import { isPlaceholderEmail } from './placeholder-email.server';
 
-/** The user, as the gateway's contract describes it. */
-export type User = Output<typeof schemas.user>;
-export type Session = Output<typeof schemas.session>;
-
-export interface SessionAndUser {
-  session: Session;
-  user: User;
-}
-
-export interface OutboxMail {
-  id: string;
-  to: string;
-  subject: string;
-  text: string;
-  html?: string;
-  links: string[];
-  purpose?: string;
-  createdAt: string;
-}
-
-const base = '/api/auth';
-
-/** The typed calls of the gateway's public auth API: bodies and answers come from @tend/contracts. */
-export const auth = {
-  signUp: (api: GatewayClient, body: Input<typeof schemas.signUpEmailBody>) => api.post<Output<typeof schemas.signUpEmailResponse>>(`${base}/sign-up/email`, body),
-  signInEmail: (api: GatewayClient, body: Input<typeof schemas.signInEmailBody>) => api.post<Output<typeof schemas.signInEmailResponse>>(`${base}/sign-in/email`, body),
-  signInUsername: (api: GatewayClient, body: Input<typeof schemas.signInUsernameBody>) =>
-    api.post<Output<typeof schemas.signInUsernameResponse>>(`${base}/sign-in/username`, body),
-  signOut: (api: GatewayClient) => api.post<Output<typeof schemas.success>>(`${base}/sign-out`),
-  getSession: (api: GatewayClient) => api.get<Output<typeof schemas.getSessionResponse>>(`${base}/get-session`),
-  listSessions: (api: GatewayClient) => api.get<Output<typeof schemas.listSessionsResponse>>(`${base}/list-sessions`),
-  revokeSession: (api: GatewayClient, token: string) => api.post<Output<typeof schemas.status>>(`${base}/revoke-session`, { token } satisfies Input<typeof schemas.revokeSessionBody>),
-  revokeOtherSessions: (api: GatewayClient) => api.post<Output<typeof schemas.status>>(`${base}/revoke-other-sessions`),
-  updateUser: (api: GatewayClient, body: Input<typeof schemas.updateUserBody>) => api.post<Output<typeof schemas.status>>(`${base}/update-user`, body),
-  changePassword: (api: GatewayClient, body: Input<typeof schemas.changePasswordBody>) =>
-    api.post<Output<typeof schemas.changePasswordResponse>>(`${base}/change-password`, body),
-  changeEmail: (api: GatewayClient, body: Input<typeof schemas.changeEmailBody>) => api.post<Output<typeof schemas.status>>(`${base}/change-email`, body),
-  sendVerificationEmail: (api: GatewayClient, body: Input<typeof schemas.sendVerificationEmailBody>) =>
-    api.post<Output<typeof schemas.status>>(`${base}/send-verification-email`, body),
-  requestPasswordReset: (api: GatewayClient, body: Input<typeof schemas.requestPasswordResetBody>) =>
-    api.post<Output<typeof schemas.requestPasswordResetResponse>>(`${base}/request-password-reset`, body),
-  resetPassword: (api: GatewayClient, body: Input<typeof schemas.resetPasswordBody>) => api.post<Output<typeof schemas.status>>(`${base}/reset-password`, body),
-  deleteUser: (api: GatewayClient, body: Input<typeof schemas.deleteUserBody>) => api.post<Output<typeof schemas.deleteUserResponse>>(`${base}/delete-user`, body),
-  outbox: (api: GatewayClient) => api.get<{ mails: OutboxMail[] }>('/api/dev/outbox'),
-};
+/** The signed-in person and their session, as get-session answers them. */
+export type SessionAndUser = NonNullable<RouteReply<typeof routes.getSession>>;
+export type User = SessionAndUser['user'];
+export type Session = SessionAndUser['session'];
 
 /**
  * The signed-in person and their session, or null. Root, layout and page loaders of one request
  * all ask: the gateway is asked once (see GatewayClient.getShared).
  */
 export async function currentSession(api: GatewayClient): Promise<SessionAndUser | null> {
-  const result = await api.getShared<SessionAndUser | null>(`${base}/get-session`);
+  const result = await callShared(api, routes.getSession);
   if (!result.ok || !result.data?.user) return null;
   return result.data;
 }
@@ -74,7 +34,8 @@ export function expireCookies(api: GatewayClient): Headers {
   const headers = new Headers(api.headers);
   const alreadyCleared = new Set(api.headers.getSetCookie().map((line) => line.split('=')[0]));
   for (const name of api.cookieNames()) {
-    if (alreadyCleared.has(name)) continue;
+    // A trusted device outlives sign-out: it is the browser's, not the session's.
+    if (alreadyCleared.has(name) || name.endsWith('.trust_device')) continue;
     const secure = name.startsWith('__Secure-') || name.startsWith('__Host-') ? '; Secure' : '';
     headers.append('set-cookie', `${name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${secure}`);
   }
@@ -87,6 +48,8 @@ export function publicUser(user: User) {
     id: user.id,
     email: user.email,
     emailVerified: user.emailVerified,
+    /** A stand-in address (a provider that shares no email): never shown, and the person is asked for a real one. */
+    emailIsPlaceholder: isPlaceholderEmail(user.email),
     name: user.name,
     image: user.image ?? null,
     username: user.displayUsername ?? user.username ?? null,

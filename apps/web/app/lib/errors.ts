@@ -12,7 +12,8 @@ export type FieldRole =
   | 'newPassword'
   | 'currentPassword'
   | 'confirmPassword'
-  | 'token';
+  | 'token'
+  | 'otp';
 
 /** Errors as a form shows them: one per field, and one for the whole form. */
 export interface FormErrors {
@@ -71,6 +72,9 @@ export const catalogue: Record<string, Entry> = {
   BANNED_USER: { message: 'You have been banned from this application. Please contact support if you believe this is an error.' },
   INVALID_ORIGIN: { message: "We couldn't confirm where this request came from. Please reload the page and try again." },
   INVALID_CALLBACKURL: { message: "We couldn't confirm where this request came from. Please reload the page and try again." },
+  INVALID_CALLBACK_URL: { message: "We couldn't confirm where this request came from. Please reload the page and try again." },
+  INVALID_OTP: { field: 'otp', message: "That code isn't right. Check the newest email from us and try again." },
+  TOO_MANY_ATTEMPTS: { field: 'otp', message: 'That code was entered wrongly too often, so it no longer works. Ask for a new code.' },
   INVALID_REDIRECTTO: { message: "We couldn't confirm where this request came from. Please reload the page and try again." },
   FORBIDDEN: { message: "You don't have permission to do that." },
   GATEWAY_UNAVAILABLE: { message: "We can't reach Tend right now. Please check your connection and try again in a moment." },

@@ -3,8 +3,7 @@
 // User-Agent and IP, and collects the gateway's Set-Cookie headers so the route can hand them back
 // to the browser: cookies stay HttpOnly and belong to the web app's origin.
 import type { AppLoadContext } from '@remix-run/node';
-
-type Env = Record<string, string | undefined>;
+import { env } from './env.server';
 
 /** A gateway error as the API sends it (`{ code, message }` with the HTTP status). */
 export interface GatewayError {
@@ -21,7 +20,7 @@ export type GatewayResult<T> =
   | { ok: false; status: number; error: GatewayError };
 
 export interface GatewayOptions {
-  /** Base URL of the gateway; defaults to `GATEWAY_URL` or http://127.0.0.1:3000. */
+  /** Base URL of the gateway; defaults to `GATEWAY_URL` (http://127.0.0.1:3000). */
   baseUrl?: string;
   /**
    * One object per HTTP request (from `getLoadContext`): the clients of that request's action and
@@ -37,15 +36,9 @@ export interface GatewayOptions {
 /** Only the gateway's own cookies are forwarded to it, never whatever else the browser holds. */
 export const GATEWAY_COOKIE = /^(__Secure-|__Host-)?tend\./;
 
-/** The gateway's base URL, from `GATEWAY_URL`. */
-export function gatewayUrl(env: Env = process.env): string {
-  return (env.GATEWAY_URL?.trim() || 'http://127.0.0.1:3000').replace(/\/+$/, '');
-}
-
 /** This web app's public origin: `WEB_ORIGIN` when set (behind a proxy), else the request's own. */
-export function webOrigin(request: Request, env: Env = process.env): string {
-  const configured = env.WEB_ORIGIN?.trim();
-  return configured ? new URL(configured).origin : new URL(request.url).origin;
+export function webOrigin(request: Request): string {
+  return env().webOrigin ?? new URL(request.url).origin;
 }
 
 /** Parses a Cookie header into name -> value, in order. */
@@ -101,7 +94,7 @@ export class GatewayClient {
     private readonly request: Request,
     private readonly options: GatewayOptions = {},
   ) {
-    this.baseUrl = (options.baseUrl ?? gatewayUrl()).replace(/\/+$/, '');
+    this.baseUrl = (options.baseUrl ?? env().gatewayUrl).replace(/\/+$/, '');
     const key = options.scope ?? request;
     let scope = scopes.get(key);
     if (!scope) {

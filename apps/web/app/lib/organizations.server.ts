@@ -1,9 +1,8 @@
-// The gateway's organization endpoints, typed, and the organization error codes in plain words.
-// Bodies and answers come from @tend/contracts (types only: JSON, so dates arrive as ISO strings).
+// The organization types of the contract (JSON: dates arrive as ISO strings) and the organization
+// error codes in plain words. Pages call the routes with call(api, routes.x, input).
 import type * as schemas from '@tend/contracts';
-import type { Input, Output } from '@tend/contracts';
+import type { Output } from '@tend/contracts';
 import { describeError, type ErrorLike, type FieldRole, type FormErrors } from './errors';
-import type { GatewayClient } from './gateway.server';
 
 /** The organization, as the gateway's contract describes it. */
 export type Organization = Output<typeof schemas.organization>;
@@ -16,47 +15,6 @@ export type FullOrganization = Output<typeof schemas.fullOrganization>;
 export type UserInvitation = Output<typeof schemas.listUserInvitationsResponse>[number];
 /** One invitation for its recipient (get-invitation). */
 export type InvitationDetails = Output<typeof schemas.invitationDetails>;
-
-const base = '/api/auth/organization';
-
-/** The typed calls of the gateway's organization API. */
-export const organizations = {
-  create: (api: GatewayClient, body: Input<typeof schemas.createOrganizationBody>) =>
-    api.post<Output<typeof schemas.organizationWithMembers>>(`${base}/create`, body),
-  checkSlug: (api: GatewayClient, slug: string) =>
-    api.post<Output<typeof schemas.checkSlugResponse>>(`${base}/check-slug`, { slug } satisfies Input<typeof schemas.checkSlugBody>),
-  list: (api: GatewayClient) => api.get<Output<typeof schemas.listOrganizationsResponse>>(`${base}/list`),
-  update: (api: GatewayClient, organizationId: string, data: { name?: string; slug?: string }) =>
-    api.post<Organization>(`${base}/update`, { organizationId, data } satisfies Input<typeof schemas.updateOrganizationBody>),
-  delete: (api: GatewayClient, organizationId: string) =>
-    api.post<Organization>(`${base}/delete`, { organizationId } satisfies Input<typeof schemas.deleteOrganizationBody>),
-  setActive: (api: GatewayClient, organizationId: string | null) =>
-    api.post<Output<typeof schemas.setActiveOrganizationResponse>>(`${base}/set-active`, { organizationId } satisfies Input<typeof schemas.setActiveOrganizationBody>),
-  getFull: (api: GatewayClient, organizationId: string) =>
-    api.get<Output<typeof schemas.getFullOrganizationResponse>>(`${base}/get-full-organization`, { organizationId }),
-  updateMemberRole: (api: GatewayClient, body: Input<typeof schemas.updateMemberRoleBody>) => api.post<Member>(`${base}/update-member-role`, body),
-  removeMember: (api: GatewayClient, body: Input<typeof schemas.removeMemberBody>) =>
-    api.post<Output<typeof schemas.removeMemberResponse>>(`${base}/remove-member`, body),
-  leave: (api: GatewayClient, organizationId: string) =>
-    api.post<Member>(`${base}/leave`, { organizationId } satisfies Input<typeof schemas.leaveOrganizationBody>),
-  inviteMember: (api: GatewayClient, body: Input<typeof schemas.inviteMemberBody>) => api.post<Invitation>(`${base}/invite-member`, body),
-  acceptInvitation: (api: GatewayClient, invitationId: string) =>
-    api.post<Output<typeof schemas.acceptInvitationResponse>>(`${base}/accept-invitation`, { invitationId } satisfies Input<typeof schemas.invitationIdBody>),
-  rejectInvitation: (api: GatewayClient, invitationId: string) =>
-    api.post<Output<typeof schemas.rejectInvitationResponse>>(`${base}/reject-invitation`, { invitationId } satisfies Input<typeof schemas.invitationIdBody>),
-  cancelInvitation: (api: GatewayClient, invitationId: string) =>
-    api.post<Invitation>(`${base}/cancel-invitation`, { invitationId } satisfies Input<typeof schemas.invitationIdBody>),
-  getInvitation: (api: GatewayClient, id: string) => api.get<InvitationDetails>(`${base}/get-invitation`, { id }),
-  listUserInvitations: (api: GatewayClient) => api.get<Output<typeof schemas.listUserInvitationsResponse>>(`${base}/list-user-invitations`),
-  createTeam: (api: GatewayClient, body: Input<typeof schemas.createTeamBody>) => api.post<Team>(`${base}/create-team`, body),
-  updateTeam: (api: GatewayClient, body: { teamId: string; organizationId: string; name: string }) =>
-    api.post<Team>(`${base}/update-team`, {
-      teamId: body.teamId,
-      data: { name: body.name, organizationId: body.organizationId },
-    } satisfies Input<typeof schemas.updateTeamBody>),
-  removeTeam: (api: GatewayClient, body: Input<typeof schemas.removeTeamBody>) =>
-    api.post<Output<typeof schemas.removeTeamResponse>>(`${base}/remove-team`, body),
-};
 
 /** Whether an invitation still waits for an answer. */
 export function isPending(invitation: Pick<Invitation, 'status' | 'expiresAt'>, now = Date.now()): boolean {

@@ -1,33 +1,23 @@
-// The gateway's identity-provider routes, typed from @tend/contracts: the enabled providers, starting
+// Identity providers, through the gateway's routes: the enabled providers, starting
 // a provider sign-in or link (the gateway answers the provider's URL and sets the browser-binding
 // cookie, which the GatewayClient hands back to the browser), the linked accounts, unlinking.
 import type * as schemas from '@tend/contracts';
-import type { Input, Output } from '@tend/contracts';
+import type { Output } from '@tend/contracts';
+import { routes } from '@tend/contracts';
 import { CREDENTIAL, providerName, sortProviders, type FlowOrigin, type ProviderView } from '../components/providers/model';
 import { describeError, type ErrorLike, type FieldRole, type FormErrors } from './errors';
 import { formatUtc } from './format';
-import type { GatewayClient, GatewayResult } from './gateway.server';
+import type { GatewayClient } from './gateway.server';
+import { call, callShared } from './call.server';
 
 export type LinkedAccount = Output<typeof schemas.linkedAccount>;
-type ProviderRedirect = Output<typeof schemas.providerRedirect>;
-
-const base = '/api/auth';
-
-/** The typed calls of the gateway's provider routes. */
-export const providerApi = {
-  list: (api: GatewayClient) => api.getShared<Output<typeof schemas.providersResponse>>(`${base}/sign-in/providers`),
-  signIn: (api: GatewayClient, body: Input<typeof schemas.signInSocialBody>) => api.post<ProviderRedirect>(`${base}/sign-in/social`, body),
-  link: (api: GatewayClient, body: Input<typeof schemas.linkSocialBody>) => api.post<ProviderRedirect>(`${base}/link-social`, body),
-  accounts: (api: GatewayClient) => api.get<Output<typeof schemas.listAccountsResponse>>(`${base}/list-accounts`),
-  unlink: (api: GatewayClient, body: Input<typeof schemas.unlinkAccountBody>) => api.post<Output<typeof schemas.status>>(`${base}/unlink-account`, body),
-};
 
 /**
  * The enabled providers, named as this app names them. A gateway that cannot be asked leaves the
  * pages with their password forms only: the buttons are a convenience, never a dead end.
  */
 export async function enabledProviders(api: GatewayClient): Promise<ProviderView[]> {
-  const result = await providerApi.list(api);
+  const result = await callShared(api, routes.listProviders);
   if (!result.ok || !Array.isArray(result.data?.providers)) return [];
   return sortProviders(result.data.providers.map(({ id, name }) => ({ id, name: providerName(id, name) })));
 }
@@ -43,9 +33,9 @@ export function errorPageURL(origin: string, options: { provider: string; from: 
 export function startProviderSignIn(
   api: GatewayClient,
   options: { origin: string; provider: string; redirectTo: string; from: FlowOrigin },
-): Promise<GatewayResult<ProviderRedirect>> {
+) {
   const { origin, provider, redirectTo, from } = options;
-  return providerApi.signIn(api, {
+  return call(api, routes.signInSocial, {
     provider,
     // Absolute URLs on this origin: the gateway redirects there once the provider sent the browser back.
     callbackURL: `${origin}${redirectTo}`,
@@ -56,9 +46,9 @@ export function startProviderSignIn(
 }
 
 /** Starts linking a provider to the signed-in person; back on the linked-accounts page afterwards. */
-export function startProviderLink(api: GatewayClient, options: { origin: string; provider: string }): Promise<GatewayResult<ProviderRedirect>> {
+export function startProviderLink(api: GatewayClient, options: { origin: string; provider: string }) {
   const { origin, provider } = options;
-  return providerApi.link(api, {
+  return call(api, routes.linkSocial, {
     provider,
     callbackURL: `${origin}/account/linked-accounts?linked=${encodeURIComponent(provider)}`,
     errorCallbackURL: errorPageURL(origin, { provider, from: 'link' }),
@@ -95,4 +85,14 @@ const providerErrors: Record<string, string> = {
 export function describeProviderError(error: ErrorLike, fields: Partial<Record<FieldRole, string>> = {}): FormErrors {
   const message = providerErrors[error.code];
   return message ? { form: message, fields: {}, code: error.code } : describeError(error, fields);
+}
+
+/**
+ * Whether the signed-in account has a password: someone who only ever signed in by an emailed
+ * link or code, SSO or a provider has none yet. True when the gateway cannot be asked (the pages
+ * then show their password forms as usual).
+ */
+export async function hasPassword(api: GatewayClient): Promise<boolean> {
+  const accounts = await call(api, routes.listAccounts);
+  return !accounts.ok || accounts.data.some((account) => account.providerId === CREDENTIAL);
 }

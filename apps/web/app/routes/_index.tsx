@@ -3,6 +3,10 @@ import { Link, useSearchParams } from '@remix-run/react';
 import { Notice } from '../components/forms';
 import { currentSession } from '../lib/auth.server';
 import { gateway } from '../lib/gateway.server';
+import homeStyles from '../styles/home.css?url';
+import { stylesheets } from '../lib/stylesheets';
+
+export const links = stylesheets(homeStyles);
 
 export const meta: MetaFunction = () => [
   { title: 'Tend · a gentle place to check in with yourself' },

@@ -1,13 +1,16 @@
 import { data, type ActionFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, useActionData, useLoaderData } from '@remix-run/react';
-import { Field, FormAlert, Notice, SubmitButton } from '../components/forms';
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { routes } from '@tend/contracts';
+import { Field, FormAlert, Notice, SubmitButton, useCheckedForm } from '../components/forms';
 import { FreshSignInLink } from '../components/fresh-sign-in';
 import { failureStatus, type ActionResult } from '../lib/actions';
-import { auth, publicUser, requireSession } from '../lib/auth.server';
+import { publicUser, requireSession } from '../lib/auth.server';
 import { describeError } from '../lib/errors';
-import { parseProfile } from '../lib/forms';
+import { profileForm } from '../lib/form-schemas';
+import { parseForm } from '../lib/forms';
 import { accountUserLoader } from '../lib/account.server';
 import { gateway } from '../lib/gateway.server';
+import { call } from '../lib/call.server';
 
 export const meta: MetaFunction = () => [{ title: 'Profile · Tend' }];
 
@@ -16,10 +19,12 @@ export const loader = accountUserLoader;
 export async function action(args: ActionFunctionArgs) {
   const api = gateway(args);
   const { user } = await requireSession(api, args.request);
-  const parsed = parseProfile(await args.request.formData());
+  const parsed = parseForm(profileForm, await args.request.formData());
   if (!parsed.ok) return data<ActionResult>({ errors: parsed.errors, values: parsed.values }, { status: 400, headers: api.headers });
 
-  const { name, image, username } = parsed.values;
+  const { name } = parsed.values;
+  const image = parsed.values.image ?? null;
+  const username = parsed.values.username ?? '';
   const current = publicUser(user);
   const body: { name: string; image?: string | null; username?: string } = { name };
   if (image !== current.image) body.image = image;
@@ -29,7 +34,7 @@ export async function action(args: ActionFunctionArgs) {
     const errors = { fields: { username: 'Usernames can be changed but not removed. Type a new one or keep this one.' }, form: 'Please check the highlighted fields.' };
     return data<ActionResult>({ errors, values: { name, image: image ?? '', username } }, { status: 400, headers: api.headers });
   }
-  const result = await auth.updateUser(api, body);
+  const result = await call(api, routes.updateUser, body);
   if (!result.ok) {
     const errors = describeError(result.error, { name: 'name', image: 'image', username: 'username' });
     return data<ActionResult>(
@@ -43,7 +48,7 @@ export async function action(args: ActionFunctionArgs) {
 export default function Profile() {
   const { user } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>() as ActionResult | undefined;
-  const errors = result?.errors;
+  const { props, errors } = useCheckedForm(profileForm, result?.errors);
   const values = result?.values ?? {};
   return (
     <section className="card" aria-labelledby="profile-title">
@@ -51,8 +56,20 @@ export default function Profile() {
         <h2 id="profile-title">Profile</h2>
         <p className="muted">How you appear in Tend.</p>
       </div>
+      {user.emailIsPlaceholder ? (
+        // Not a live region: an invitation that stays, not news.
+        <div className="notice notice--info">
+          <p className="notice__title">We have no email address for you yet</p>
+          <p>The service you signed in with doesn't share one. Add yours so we can reach you and you can sign in with it too.</p>
+          <p className="spaced">
+            <Link to="/account/email" className="button button--primary">
+              Add your email address
+            </Link>
+          </p>
+        </div>
+      ) : null}
       {result?.done === 'saved' ? <Notice>Your profile is saved.</Notice> : null}
-      <Form method="post" noValidate className="form">
+      <Form method="post" {...props} className="form">
         <FormAlert errors={errors}>
           <FreshSignInLink errors={errors} back="/account" />
         </FormAlert>

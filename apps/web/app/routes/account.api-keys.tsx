@@ -1,15 +1,22 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, type ShouldRevalidateFunction } from '@remix-run/react';
 import { useRef, useState } from 'react';
-import { Field, FormAlert, LocalTime, Notice, SubmitButton, useHydrated, useResetAfter } from '../components/forms';
+import { routes } from '@tend/contracts';
+import { Field, FormAlert, LocalTime, Notice, SubmitButton, useCheckedForm, useHydrated, useResetAfter } from '../components/forms';
 import { FreshSignInLink } from '../components/fresh-sign-in';
 import { failureStatus, type ActionResult } from '../lib/actions';
-import { apiKeys, DEFAULT_EXPIRY, describeApiKeyError, EXPIRY_CHOICES, keyRow, NAME_MAX, parseNewKey } from '../lib/api-keys.server';
+import { describeApiKeyError, keyRow } from '../lib/api-keys.server';
 import type { KeyRow } from '../lib/api-keys.server';
 import { requireSession } from '../lib/auth.server';
-import { text } from '../lib/forms';
+import { DEFAULT_EXPIRY, EXPIRY_CHOICES, NAME_MAX, newKeyForm } from '../lib/form-schemas';
+import { parseForm, text } from '../lib/forms';
 import { formatLocal } from '../lib/format';
 import { gateway } from '../lib/gateway.server';
+import { call } from '../lib/call.server';
+import apiKeysStyles from '../styles/api-keys.css?url';
+import { stylesheets } from '../lib/stylesheets';
+
+export const links = stylesheets(apiKeysStyles);
 
 export const meta: MetaFunction = () => [{ title: 'API keys · Tend' }];
 
@@ -18,7 +25,7 @@ interface KeysResult extends ActionResult {
   created?: { name: string; key: string };
 }
 
-/** The create form's rules, from the server module that checks them. */
+/** The create form's rules (lib/form-schemas.ts checks them). */
 function formRules() {
   return {
     nameMax: NAME_MAX,
@@ -29,7 +36,7 @@ function formRules() {
 export async function loader(args: LoaderFunctionArgs) {
   const api = gateway(args);
   await requireSession(api, args.request);
-  const result = await apiKeys.list(api);
+  const result = await call(api, routes.listApiKeys);
   if (!result.ok) return data({ keys: [] as KeyRow[], error: describeApiKeyError(result.error).form ?? null, form: formRules() }, { headers: api.headers });
   const now = new Date();
   // Newest first: the key just made is at the top.
@@ -46,29 +53,31 @@ export async function action(args: ActionFunctionArgs) {
     data<KeysResult>({ intent, errors, ...extra }, { status, headers: api.headers });
 
   if (intent === 'create') {
-    const parsed = parseNewKey(submitted);
+    const parsed = parseForm(newKeyForm, submitted);
     if (!parsed.ok) return fail(parsed.errors, 400, { values: parsed.values });
-    const result = await apiKeys.create(api, { name: parsed.name, expiresIn: parsed.expiresIn });
+    const { name, expires } = parsed.values;
+    const expiresIn = EXPIRY_CHOICES.find((choice) => choice.value === expires)?.seconds ?? null;
+    const result = await call(api, routes.createApiKey, { name, expiresIn });
     if (!result.ok) {
-      const values = { name: parsed.name, expires: text(submitted, 'expires') };
+      const values = { name, expires };
       return fail(describeApiKeyError(result.error, { name: 'name' }), failureStatus(result.status), { values });
     }
     // The only answer that carries the key: never stored by the browser or a proxy.
     const headers = new Headers(api.headers);
     headers.set('Cache-Control', 'no-store');
-    return data<KeysResult>({ intent, done: 'created', created: { name: result.data.name ?? parsed.name, key: result.data.key } }, { headers });
+    return data<KeysResult>({ intent, done: 'created', created: { name: result.data.name ?? name, key: result.data.key } }, { headers });
   }
 
   const [verb = '', keyId = ''] = intent.split(':');
   const name = text(submitted, 'keyName') || 'The key';
   if (!keyId) return fail({ fields: {}, form: 'Something went wrong. Please reload the page and try again.' }, 400);
   if (verb === 'disable' || verb === 'enable') {
-    const result = await apiKeys.update(api, { keyId, enabled: verb === 'enable' });
+    const result = await call(api, routes.updateApiKey, { keyId, enabled: verb === 'enable' });
     if (!result.ok) return fail(describeApiKeyError(result.error), failureStatus(result.status));
     return data<KeysResult>({ intent, done: verb === 'enable' ? 'enabled' : 'disabled', detail: name }, { headers: api.headers });
   }
   if (verb === 'delete') {
-    const result = await apiKeys.remove(api, keyId);
+    const result = await call(api, routes.deleteApiKey, { keyId: keyId });
     if (!result.ok) return fail(describeApiKeyError(result.error), failureStatus(result.status));
     return data<KeysResult>({ intent, done: 'deleted', detail: name }, { headers: api.headers });
   }
@@ -93,7 +102,8 @@ const confirmations: Record<string, (name: string) => string> = {
 export default function ApiKeys() {
   const { keys, error, form } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>() as KeysResult | undefined;
-  const createErrors = result?.intent === 'create' ? result.errors : undefined;
+  const create = useCheckedForm(newKeyForm, result?.intent === 'create' ? result.errors : undefined);
+  const createErrors = create.errors;
   const keyErrors = result?.intent && result.intent !== 'create' ? result.errors : undefined;
   const createForm = useResetAfter(result?.intent === 'create' ? result : undefined);
   const confirmation = result?.done ? confirmations[result.done] : undefined;
@@ -111,7 +121,7 @@ export default function ApiKeys() {
       {confirmation && result?.detail ? <Notice>{confirmation(result.detail)}</Notice> : null}
 
       <h3>Create a key</h3>
-      <Form method="post" noValidate className="form api-key-form" ref={createForm}>
+      <Form method="post" {...create.props} className="form api-key-form" ref={createForm}>
         <FormAlert errors={createErrors}>
           <FreshSignInLink errors={createErrors} back="/account/api-keys" />
         </FormAlert>

@@ -1,13 +1,16 @@
 import { data, redirect, type ActionFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
-import { Checkbox, Field, FormAlert, Notice, SubmitButton } from '../components/forms';
+import { routes } from '@tend/contracts';
+import { Checkbox, Field, FormAlert, Notice, SubmitButton, useCheckedForm } from '../components/forms';
 import { FreshSignInLink } from '../components/fresh-sign-in';
 import { failureStatus, type ActionResult } from '../lib/actions';
-import { auth, expireCookies, requireSession } from '../lib/auth.server';
+import { expireCookies, requireSession } from '../lib/auth.server';
 import { describeError } from '../lib/errors';
-import { parseDeleteWithPassword, text } from '../lib/forms';
+import { deleteWithPasswordForm } from '../lib/form-schemas';
+import { parseForm, text } from '../lib/forms';
 import { accountUserLoader } from '../lib/account.server';
 import { gateway, webOrigin } from '../lib/gateway.server';
+import { call } from '../lib/call.server';
 
 export const meta: MetaFunction = () => [{ title: 'Delete account · Tend' }];
 
@@ -21,14 +24,14 @@ export async function action(args: ActionFunctionArgs) {
   const callbackURL = `${webOrigin(args.request)}/goodbye`;
 
   if (intent === 'delete-by-email') {
-    const result = await auth.deleteUser(api, { callbackURL });
+    const result = await call(api, routes.deleteUser, { callbackURL });
     if (!result.ok) return data<ActionResult>({ intent, errors: describeError(result.error) }, { status: failureStatus(result.status), headers: api.headers });
     return data<ActionResult>({ intent, done: 'mail-sent', detail: user.email }, { headers: api.headers });
   }
 
-  const parsed = parseDeleteWithPassword(form);
+  const parsed = parseForm(deleteWithPasswordForm, form);
   if (!parsed.ok) return data<ActionResult>({ intent: 'delete-with-password', errors: parsed.errors }, { status: 400, headers: api.headers });
-  const result = await auth.deleteUser(api, { password: parsed.values.password, callbackURL });
+  const result = await call(api, routes.deleteUser, { password: parsed.values.password, callbackURL });
   if (!result.ok) {
     const errors = describeError(result.error, { currentPassword: 'password' });
     return data<ActionResult>({ intent: 'delete-with-password', errors }, { status: failureStatus(result.status), headers: api.headers });
@@ -42,7 +45,8 @@ export async function action(args: ActionFunctionArgs) {
 export default function DeleteAccount() {
   const { user } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>() as ActionResult | undefined;
-  const passwordErrors = result?.intent === 'delete-with-password' ? result.errors : undefined;
+  const withPassword = useCheckedForm(deleteWithPasswordForm, result?.intent === 'delete-with-password' ? result.errors : undefined);
+  const passwordErrors = withPassword.errors;
   const emailErrors = result?.intent === 'delete-by-email' ? result.errors : undefined;
   return (
     <section className="card danger-zone" aria-labelledby="delete-title">
@@ -59,7 +63,7 @@ export default function DeleteAccount() {
         </Notice>
       ) : null}
       <h3>Delete with your password</h3>
-      <Form method="post" noValidate className="form">
+      <Form method="post" {...withPassword.props} className="form">
         <FormAlert errors={passwordErrors}>
           <FreshSignInLink errors={passwordErrors} back="/account/delete" />
         </FormAlert>

@@ -1,13 +1,17 @@
 import { data, type ActionFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
-import { Field, FormAlert, Notice, SubmitButton, useResetAfter } from '../components/forms';
+import { routes } from '@tend/contracts';
+import { Field, FormAlert, Notice, SubmitButton, useCheckedForm, useResetAfter } from '../components/forms';
 import { FreshSignInLink } from '../components/fresh-sign-in';
 import { failureStatus, type ActionResult } from '../lib/actions';
-import { auth, requireSession } from '../lib/auth.server';
+import { requireSession } from '../lib/auth.server';
 import { describeError } from '../lib/errors';
-import { parseEmail, text } from '../lib/forms';
+import { newEmailForm } from '../lib/form-schemas';
+import { parseForm, text } from '../lib/forms';
 import { accountUserLoader } from '../lib/account.server';
 import { gateway, webOrigin } from '../lib/gateway.server';
+import { call } from '../lib/call.server';
+import { isPlaceholderEmail } from '../lib/placeholder-email.server';
 
 export const meta: MetaFunction = () => [{ title: 'Email · Tend' }];
 
@@ -21,20 +25,22 @@ export async function action(args: ActionFunctionArgs) {
   const origin = webOrigin(args.request);
 
   if (intent === 'resend') {
-    const result = await auth.sendVerificationEmail(api, { email: user.email, callbackURL: `${origin}/verify-email/result` });
+    const result = await call(api, routes.sendVerificationEmail, { email: user.email, callbackURL: `${origin}/verify-email/result` });
     if (!result.ok) return data<ActionResult>({ intent, errors: describeError(result.error) }, { status: failureStatus(result.status), headers: api.headers });
     return data<ActionResult>({ intent, done: 'verification-sent', detail: user.email }, { headers: api.headers });
   }
 
-  const parsed = parseEmail(form, 'newEmail');
+  const parsed = parseForm(newEmailForm, form);
   if (!parsed.ok) return data<ActionResult>({ intent: 'change', errors: parsed.errors, values: parsed.values }, { status: 400, headers: api.headers });
-  const newEmail = parsed.values.email;
-  const result = await auth.changeEmail(api, { newEmail, callbackURL: `${origin}/verify-email/changed` });
+  const { newEmail } = parsed.values;
+  const result = await call(api, routes.changeEmail, { newEmail, callbackURL: `${origin}/verify-email/changed` });
   if (!result.ok) {
     const errors = describeError(result.error, { email: 'newEmail', newEmail: 'newEmail' });
     return data<ActionResult>({ intent: 'change', errors, values: { newEmail } }, { status: failureStatus(result.status), headers: api.headers });
   }
-  // A verified address must approve the move; an unverified one is swapped at once.
+  // A placeholder is replaced once the new address opens its link; a verified address must
+  // approve the move; an unverified one is swapped at once.
+  if (isPlaceholderEmail(user.email)) return data<ActionResult>({ intent: 'change', done: 'confirmation-sent', detail: newEmail }, { headers: api.headers });
   return user.emailVerified
     ? data<ActionResult>({ intent: 'change', done: 'approval-sent', detail: user.email }, { headers: api.headers })
     : data<ActionResult>({ intent: 'change', done: 'changed', detail: newEmail }, { headers: api.headers });
@@ -43,9 +49,11 @@ export async function action(args: ActionFunctionArgs) {
 export default function EmailSettings() {
   const { user } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>() as ActionResult | undefined;
-  const changeErrors = result?.intent === 'change' ? result.errors : undefined;
+  const change = useCheckedForm(newEmailForm, result?.intent === 'change' ? result.errors : undefined);
+  const changeErrors = change.errors;
   const resendErrors = result?.intent === 'resend' ? result.errors : undefined;
   const changeForm = useResetAfter(result?.intent === 'change' ? result : undefined);
+  const adding = user.emailIsPlaceholder;
   return (
     <section className="card" aria-labelledby="email-title">
       <div className="card__header">
@@ -55,6 +63,11 @@ export default function EmailSettings() {
       {result?.done === 'approval-sent' ? (
         <Notice title="Almost there">
           We've sent a link to <strong>{result.detail}</strong>. Open it to approve the change; your email stays the same until then.
+        </Notice>
+      ) : null}
+      {result?.done === 'confirmation-sent' ? (
+        <Notice title="Check your inbox">
+          We've sent a link to <strong>{result.detail}</strong>. Open it in this browser, signed in, to add the address to your account.
         </Notice>
       ) : null}
       {result?.done === 'changed' ? (
@@ -69,12 +82,16 @@ export default function EmailSettings() {
       ) : null}
       <dl className="facts">
         <dt>Current email</dt>
-        <dd>
-          {user.email}{' '}
-          {user.emailVerified ? <span className="badge badge--ok">Verified</span> : <span className="badge badge--wait">Not verified yet</span>}
-        </dd>
+        {adding ? (
+          <dd>None yet: the service you signed in with doesn't share one.</dd>
+        ) : (
+          <dd>
+            {user.email}{' '}
+            {user.emailVerified ? <span className="badge badge--ok">Verified</span> : <span className="badge badge--wait">Not verified yet</span>}
+          </dd>
+        )}
       </dl>
-      {!user.emailVerified ? (
+      {!user.emailVerified && !adding ? (
         <Form method="post" className="form">
           <FormAlert errors={resendErrors} />
           <div>
@@ -85,20 +102,22 @@ export default function EmailSettings() {
         </Form>
       ) : null}
       <hr className="divider" />
-      <h3>Change your email</h3>
+      <h3>{adding ? 'Add your email address' : 'Change your email'}</h3>
       <p className="muted small">
-        {user.emailVerified
-          ? "For your safety we'll first ask you to approve the change from your current address."
-          : "Since this address isn't verified yet, the change happens right away."}
+        {adding
+          ? "We'll send a link to it. The address is added, verified, once you open that link."
+          : user.emailVerified
+            ? "For your safety we'll first ask you to approve the change from your current address."
+            : "Since this address isn't verified yet, the change happens right away."}
       </p>
-      <Form method="post" noValidate className="form" ref={changeForm}>
+      <Form method="post" {...change.props} className="form" ref={changeForm}>
         <FormAlert errors={changeErrors}>
           <FreshSignInLink errors={changeErrors} back="/account/email" />
         </FormAlert>
         <Field label="New email" name="newEmail" type="email" inputMode="email" autoComplete="email" defaultValue={result?.intent === 'change' ? result.values?.newEmail : undefined} error={changeErrors?.fields.newEmail} />
         <div>
-          <SubmitButton intent="change" pendingText="Saving…">
-            Change email
+          <SubmitButton intent="change" pendingText={adding ? 'Sending…' : 'Saving…'}>
+            {adding ? 'Add your email address' : 'Change email'}
           </SubmitButton>
         </div>
       </Form>

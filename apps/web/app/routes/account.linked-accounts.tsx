@@ -1,5 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useActionData, useLoaderData, type ShouldRevalidateFunction } from '@remix-run/react';
+import { routes } from '@tend/contracts';
 import { FormAlert, Notice } from '../components/forms';
 import { ContinueToProvider } from '../components/providers/continue-to-provider';
 import { FreshSignInLink } from '../components/fresh-sign-in';
@@ -9,7 +10,12 @@ import { failureStatus, type ActionResult } from '../lib/actions';
 import { requireSession } from '../lib/auth.server';
 import { checked, text } from '../lib/forms';
 import { gateway, webOrigin } from '../lib/gateway.server';
-import { accountRow, describeProviderError, enabledProviders, providerApi, startProviderLink, type AccountRow } from '../lib/providers.server';
+import { accountRow, describeProviderError, enabledProviders, startProviderLink, type AccountRow } from '../lib/providers.server';
+import { call } from '../lib/call.server';
+import providersStyles from '../styles/providers.css?url';
+import { stylesheets } from '../lib/stylesheets';
+
+export const links = stylesheets(providersStyles);
 
 export const meta: MetaFunction = () => [{ title: 'Linked accounts · Tend' }];
 
@@ -23,7 +29,7 @@ interface LinkResult extends ActionResult {
 export async function loader(args: LoaderFunctionArgs) {
   const api = gateway(args);
   const { user } = await requireSession(api, args.request);
-  const [list, providers] = await Promise.all([providerApi.accounts(api), enabledProviders(api)]);
+  const [list, providers] = await Promise.all([call(api, routes.listAccounts), enabledProviders(api)]);
   const linkedId = new URL(args.request.url).searchParams.get('linked');
   // The link flow comes back here with ?linked=<provider> once the provider said yes.
   const linked = isKnownProvider(linkedId) ? providerName(linkedId) : null;
@@ -60,7 +66,7 @@ export async function action(args: ActionFunctionArgs) {
     const providerId = text(form, 'providerId');
     const accountId = text(form, 'accountId');
     if (!providerId) return data<ActionResult>({ intent, errors: { fields: {}, form: 'Something went wrong. Please reload the page and try again.' } }, { status: 400 });
-    const result = await providerApi.unlink(api, { providerId, ...(accountId ? { accountId } : {}) });
+    const result = await call(api, routes.unlinkAccount, { providerId, ...(accountId ? { accountId } : {}) });
     if (!result.ok) return fail(result);
     return data<ActionResult>({ intent, done: 'unlinked', detail: providerName(providerId) }, { headers: api.headers });
   }

@@ -1,28 +1,33 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, useActionData } from '@remix-run/react';
-import { Checkbox, Field, FormAlert, Notice, SubmitButton, useResetAfter } from '../components/forms';
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { routes } from '@tend/contracts';
+import { Checkbox, Field, FormAlert, Notice, SubmitButton, useCheckedForm, useResetAfter } from '../components/forms';
 import { FreshSignInLink } from '../components/fresh-sign-in';
 import { failureStatus, type ActionResult } from '../lib/actions';
-import { auth, requireSession } from '../lib/auth.server';
+import { requireSession } from '../lib/auth.server';
+import { call } from '../lib/call.server';
 import { describeError } from '../lib/errors';
-import { parseNewPassword } from '../lib/forms';
+import { changePasswordForm } from '../lib/form-schemas';
+import { parseForm } from '../lib/forms';
 import { gateway } from '../lib/gateway.server';
+import { hasPassword } from '../lib/providers.server';
 
 export const meta: MetaFunction = () => [{ title: 'Password · Tend' }];
 
 export async function loader(args: LoaderFunctionArgs) {
   const api = gateway(args);
   await requireSession(api, args.request);
-  return data(null, { headers: api.headers });
+  return data({ hasPassword: await hasPassword(api) }, { headers: api.headers });
 }
 
 export async function action(args: ActionFunctionArgs) {
   const api = gateway(args);
   await requireSession(api, args.request);
-  const parsed = parseNewPassword(await args.request.formData(), { current: true });
+  const parsed = parseForm(changePasswordForm, await args.request.formData());
   if (!parsed.ok) return data<ActionResult>({ errors: parsed.errors }, { status: 400, headers: api.headers });
-  const { currentPassword, newPassword, revokeOtherSessions } = parsed.values;
-  const result = await auth.changePassword(api, { currentPassword, newPassword, revokeOtherSessions });
+  const { currentPassword, newPassword } = parsed.values;
+  const revokeOtherSessions = parsed.values.revokeOtherSessions ?? false;
+  const result = await call(api, routes.changePassword, { currentPassword, newPassword, revokeOtherSessions });
   if (!result.ok) {
     const errors = describeError(result.error, { currentPassword: 'currentPassword', newPassword: 'newPassword' });
     return data<ActionResult>({ errors }, { status: failureStatus(result.status), headers: api.headers });
@@ -32,8 +37,9 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function PasswordSettings() {
+  const { hasPassword } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>() as ActionResult | undefined;
-  const errors = result?.errors;
+  const { props, errors } = useCheckedForm(changePasswordForm, result?.errors);
   const formRef = useResetAfter(result);
   return (
     <section className="card" aria-labelledby="password-title">
@@ -41,6 +47,12 @@ export default function PasswordSettings() {
         <h2 id="password-title">Password</h2>
         <p className="muted">Choose a password you don't use anywhere else.</p>
       </div>
+      {hasPassword ? null : (
+        <p className="muted">
+          Your account has no password yet: you sign in with an emailed link or code, or another account. <Link to="/forgot-password">Set a password</Link> with a link we
+          email you.
+        </p>
+      )}
       {result?.done ? (
         <Notice title="Password changed">
           {result.done === 'changed-and-revoked'
@@ -48,7 +60,7 @@ export default function PasswordSettings() {
             : 'Your new password is saved.'}
         </Notice>
       ) : null}
-      <Form method="post" noValidate className="form" ref={formRef}>
+      <Form method="post" {...props} className="form" ref={formRef}>
         <FormAlert errors={errors}>
           <FreshSignInLink errors={errors} back="/account/password" />
         </FormAlert>

@@ -1,13 +1,19 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
+import { routes } from '@tend/contracts';
 import { FormAlert, LocalTime, Notice, SubmitButton } from '../components/forms';
 import { FreshSignInLink } from '../components/fresh-sign-in';
 import { failureStatus, type ActionResult } from '../lib/actions';
-import { auth, requireSession, type Session } from '../lib/auth.server';
+import { requireSession, type Session } from '../lib/auth.server';
+import { call } from '../lib/call.server';
 import { describeError } from '../lib/errors';
 import { text } from '../lib/forms';
 import { describeDevice, formatLocal, formatUtc } from '../lib/format';
 import { gateway } from '../lib/gateway.server';
+import sessionsStyles from '../styles/sessions.css?url';
+import { stylesheets } from '../lib/stylesheets';
+
+export const links = stylesheets(sessionsStyles);
 
 export const meta: MetaFunction = () => [{ title: 'Devices · Tend' }];
 
@@ -29,7 +35,7 @@ function row(session: Session, currentId: string) {
 export async function loader(args: LoaderFunctionArgs) {
   const api = gateway(args);
   const { session } = await requireSession(api, args.request);
-  const result = await auth.listSessions(api);
+  const result = await call(api, routes.listSessions);
   if (!result.ok) return data({ sessions: [], error: describeError(result.error).form ?? null }, { headers: api.headers });
   const sessions = (result.data ?? [])
     .map((s) => row(s, session.id))
@@ -44,7 +50,7 @@ export async function action(args: ActionFunctionArgs) {
   const intent = text(form, 'intent');
 
   if (intent === 'revoke-others') {
-    const result = await auth.revokeOtherSessions(api);
+    const result = await call(api, routes.revokeOtherSessions);
     if (!result.ok) return data<ActionResult>({ errors: describeError(result.error) }, { status: failureStatus(result.status), headers: api.headers });
     return data<ActionResult>({ done: 'revoked-others' }, { headers: api.headers });
   }
@@ -54,11 +60,11 @@ export async function action(args: ActionFunctionArgs) {
     return data<ActionResult>({ errors: { fields: {}, form: 'To end the session on this device, please sign out.' } }, { status: 400, headers: api.headers });
   }
   // The page knows sessions by id only; find the token here, on the server.
-  const list = await auth.listSessions(api);
+  const list = await call(api, routes.listSessions);
   if (!list.ok) return data<ActionResult>({ errors: describeError(list.error) }, { status: failureStatus(list.status), headers: api.headers });
   const target = list.data.find((s) => s.id === id);
   if (!target) return data<ActionResult>({ done: 'revoked' }, { headers: api.headers });
-  const result = await auth.revokeSession(api, target.token);
+  const result = await call(api, routes.revokeSession, { token: target.token });
   if (!result.ok) return data<ActionResult>({ errors: describeError(result.error) }, { status: failureStatus(result.status), headers: api.headers });
   return data<ActionResult>({ done: 'revoked', detail: describeDevice(target.userAgent) }, { headers: api.headers });
 }

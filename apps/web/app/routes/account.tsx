@@ -4,6 +4,10 @@ import { Notice } from '../components/forms';
 import { Avatar } from '../components/avatar';
 import { publicUser, requireSession } from '../lib/auth.server';
 import { gateway } from '../lib/gateway.server';
+import accountStyles from '../styles/account.css?url';
+import { stylesheets } from '../lib/stylesheets';
+
+export const links = stylesheets(accountStyles);
 
 export const meta: MetaFunction = () => [{ title: 'Your account · Tend' }];
 
@@ -22,6 +26,7 @@ const sections = [
   { to: '/account', label: 'Profile', end: true },
   { to: '/account/email', label: 'Email' },
   { to: '/account/password', label: 'Password' },
+  { to: '/account/security', label: 'Security' },
   { to: '/account/sessions', label: 'Devices' },
   { to: '/account/api-keys', label: 'API keys' },
   { to: '/account/linked-accounts', label: 'Linked accounts' },
@@ -36,7 +41,7 @@ export default function Account() {
         <Avatar name={user.name} image={user.image} />
         <div>
           <h1>Hello, {user.name}</h1>
-          <p className="muted">{user.email}</p>
+          <p className="muted">{user.emailIsPlaceholder ? 'No email address yet' : user.email}</p>
         </div>
       </div>
       {notice ? (

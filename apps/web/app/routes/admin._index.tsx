@@ -1,12 +1,18 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useLoaderData } from '@remix-run/react';
+import { routes } from '@tend/contracts';
 import { Notice } from '../components/forms';
 import { SearchField, SelectField } from '../components/admin/fields';
 import { DEFAULT_PARAMS, listHref, readListParams, SEARCH_FIELDS, SEARCH_MATCHES, SHOW_CHOICES } from '../components/admin/model';
 import { Pager, UsersTable } from '../components/admin/users-table';
 import { failureStatus } from '../lib/actions';
-import { admin, describeAdminError, listUsersQuery, requireAdmin, userView } from '../lib/admin.server';
+import { describeAdminError, listUsersQuery, requireAdmin, userView } from '../lib/admin.server';
 import { gateway } from '../lib/gateway.server';
+import { call } from '../lib/call.server';
+import adminStyles from '../styles/admin.css?url';
+import { stylesheets } from '../lib/stylesheets';
+
+export const links = stylesheets(adminStyles);
 
 export const meta: MetaFunction = () => [{ title: 'Users · Admin · Tend' }];
 
@@ -20,7 +26,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const url = new URL(args.request.url);
   const params = readListParams(url.searchParams);
   const notice = notices[url.searchParams.get('notice') ?? ''] ?? null;
-  const result = await admin.listUsers(api, listUsersQuery(params));
+  const result = await call(api, routes.listUsers, listUsersQuery(params));
   if (!result.ok) {
     const problem = describeAdminError(result.error).form ?? 'Something went wrong. Please try again.';
     return data({ params, users: [], total: 0, problem, notice, viewerId: me.id }, { status: failureStatus(result.status), headers: api.headers });

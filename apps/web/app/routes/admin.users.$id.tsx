@@ -1,5 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
+import { routes } from '@tend/contracts';
 import { Avatar } from '../components/avatar';
 import { LocalTime } from '../components/forms';
 import { AuditEvents } from '../components/admin/audit-events';
@@ -8,10 +9,17 @@ import { BAN_DURATIONS, ROLE_CHOICES, type UserSection } from '../components/adm
 import { BanSection, ImpersonateSection, PasswordSection, RemoveSection, RoleSection } from '../components/admin/user-actions';
 import { UserSessions } from '../components/admin/user-sessions';
 import { failureStatus, type ActionResult } from '../lib/actions';
-import { admin, auditViews, describeAdminError, findUser, requireAdmin, sessionView, userView } from '../lib/admin.server';
+import { auditViews, describeAdminError, findUser, requireAdmin, sessionView, userView } from '../lib/admin.server';
 import { describeDevice, formatLocal } from '../lib/format';
 import { secret, text } from '../lib/forms';
 import { gateway, type GatewayClient, type GatewayError } from '../lib/gateway.server';
+import { call } from '../lib/call.server';
+import sessionsStyles from '../styles/sessions.css?url';
+import adminStyles from '../styles/admin.css?url';
+import { stylesheets } from '../lib/stylesheets';
+import { TwoFactorResetSection } from '../components/two-factor/admin-reset';
+
+export const links = stylesheets(sessionsStyles, adminStyles);
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
   { title: loaded && 'user' in loaded && loaded.user ? `${loaded.user.name} · Admin · Tend` : 'User · Admin · Tend' },
@@ -32,8 +40,8 @@ export async function loader(args: LoaderFunctionArgs) {
   const user = userView(found.data, new Date());
   const page = Math.max(1, Math.floor(Number(url.searchParams.get('events'))) || 1);
   const [sessions, audit] = await Promise.all([
-    admin.listUserSessions(api, id),
-    admin.auditLog(api, { userId: id, limit: AUDIT_PAGE_SIZE, offset: (page - 1) * AUDIT_PAGE_SIZE }),
+    call(api, routes.listUserSessions, { userId: id }),
+    call(api, routes.auditLog, { userId: id, limit: AUDIT_PAGE_SIZE, offset: (page - 1) * AUDIT_PAGE_SIZE }),
   ]);
   const events = audit.ok ? await auditViews(api, audit.data.events, user) : [];
   const total = audit.ok ? audit.data.total : 0;
@@ -82,15 +90,15 @@ async function run(api: GatewayClient, userId: string, form: FormData): Promise<
   switch (intent) {
     case 'revoke-session': {
       // The page knows sessions by id only; the token is looked up here, on the server.
-      const list = await admin.listUserSessions(api, userId);
+      const list = await call(api, routes.listUserSessions, { userId: userId });
       if (!list.ok) return refused('sessions', list.error);
       const target = list.data.sessions.find((s) => s.id === text(form, 'sessionId'));
       if (!target) return done('sessions', 'session-revoked');
-      const r = await admin.revokeUserSession(api, target.token);
+      const r = await call(api, routes.revokeUserSession, { sessionToken: target.token });
       return r.ok ? done('sessions', 'session-revoked', describeDevice(target.userAgent)) : refused('sessions', r.error);
     }
     case 'revoke-all': {
-      const r = await admin.revokeUserSessions(api, userId);
+      const r = await call(api, routes.revokeUserSessions, { userId: userId });
       return r.ok ? done('sessions', 'sessions-revoked') : refused('sessions', r.error);
     }
     case 'ban': {
@@ -98,32 +106,36 @@ async function run(api: GatewayClient, userId: string, form: FormData): Promise<
       const duration = BAN_DURATIONS.find((d) => d.value === values.banDuration);
       if (!duration) return invalid('ban', 'banDuration', 'Please choose how long the ban lasts.', values);
       if (values.banReason.length > 500) return invalid('ban', 'banReason', 'Please keep the reason under 500 characters.', values);
-      const r = await admin.banUser(api, { userId, banReason: values.banReason || undefined, banExpiresIn: duration.seconds ?? undefined });
+      const r = await call(api, routes.banUser, { userId, banReason: values.banReason || undefined, banExpiresIn: duration.seconds ?? undefined });
       return r.ok ? done('ban', 'banned') : refused('ban', r.error, {}, values);
     }
     case 'unban': {
-      const r = await admin.unbanUser(api, userId);
+      const r = await call(api, routes.unbanUser, { userId: userId });
       return r.ok ? done('ban', 'unbanned') : refused('ban', r.error);
     }
     case 'set-role': {
       const role = ROLE_CHOICES.find((c) => c.value === text(form, 'role'));
       if (!role) return invalid('role', 'role', 'Please choose a role.');
-      const r = await admin.setRole(api, { userId, role: role.value });
+      const r = await call(api, routes.setRole, { userId, role: role.value });
       return r.ok ? done('role', 'role-saved') : refused('role', r.error);
     }
     case 'impersonate': {
-      const r = await admin.impersonateUser(api, userId);
+      const r = await call(api, routes.impersonateUser, { userId: userId });
       // The session cookie is now the user's (the admin's waits in its own cookie): see Tend as them.
       return r.ok ? { redirectTo: '/account' } : refused('impersonate', r.error);
+    }
+    case 'reset-two-factor': {
+      const r = await call(api, routes.resetTwoFactor, { userId });
+      return r.ok ? done('two-factor', 'two-factor-reset') : refused('two-factor', r.error);
     }
     case 'set-password': {
       const newPassword = secret(form, 'newPassword');
       if (!newPassword) return invalid('password', 'newPassword', 'Please type the new password.');
-      const r = await admin.setUserPassword(api, { userId, newPassword });
+      const r = await call(api, routes.setUserPassword, { userId, newPassword });
       return r.ok ? done('password', 'password-set') : refused('password', r.error, { newPassword: 'newPassword' });
     }
     case 'remove': {
-      const r = await admin.removeUser(api, userId);
+      const r = await call(api, routes.removeUser, { userId: userId });
       return r.ok ? { redirectTo: '/admin?notice=removed' } : refused('remove', r.error);
     }
     default:
@@ -223,6 +235,7 @@ export default function AdminUser() {
           <RoleSection user={user} result={answered('role')} back={back} />
           <ImpersonateSection user={user} result={answered('impersonate')} back={back} />
           <PasswordSection user={user} result={answered('password')} back={back} />
+          <TwoFactorResetSection user={user} result={answered('two-factor')} />
         </div>
       )}
 

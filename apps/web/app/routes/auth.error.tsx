@@ -4,8 +4,12 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { callbackProblem, flowOrigin, isCallbackCode, isKnownProvider, providerName, type FlowOrigin } from '../components/providers/model';
-import { safeRedirect } from '../lib/forms';
+import { safeRedirect } from '../lib/redirect';
 import { describeProviderError } from '../lib/providers.server';
+import providersStyles from '../styles/providers.css?url';
+import { stylesheets } from '../lib/stylesheets';
+
+export const links = stylesheets(providersStyles);
 
 export const meta: MetaFunction = () => [{ title: "That didn't work · Tend" }];
 

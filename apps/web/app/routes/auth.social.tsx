@@ -6,7 +6,8 @@ import { data, redirect, type ActionFunctionArgs, type MetaFunction } from '@rem
 import { Link, useActionData } from '@remix-run/react';
 import { ContinueToProvider } from '../components/providers/continue-to-provider';
 import { flowOrigin, isKnownProvider, providerName } from '../components/providers/model';
-import { checked, safeRedirect, text } from '../lib/forms';
+import { checked, text } from '../lib/forms';
+import { safeRedirect } from '../lib/redirect';
 import { gateway, webOrigin } from '../lib/gateway.server';
 import { errorPageURL, startProviderSignIn } from '../lib/providers.server';
 
@@ -24,10 +25,12 @@ export async function action(args: ActionFunctionArgs) {
   const api = gateway(args);
   const result = await startProviderSignIn(api, { origin: webOrigin(args.request), provider, redirectTo, from });
   if (!result.ok) throw failed(result.error.code, api.headers);
-  if (!result.data.url) throw failed('SERVER_ERROR', api.headers);
+  // Without an id token the gateway answers the provider's URL (never a session).
+  const url = 'url' in result.data ? result.data.url : null;
+  if (!url) throw failed('SERVER_ERROR', api.headers);
   // The gateway's Set-Cookie (the binding cookie) travels with either answer.
-  if (checked(form, 'scripted')) throw redirect(result.data.url, { headers: api.headers });
-  return data({ url: result.data.url, name: providerName(provider) }, { headers: api.headers });
+  if (checked(form, 'scripted')) throw redirect(url, { headers: api.headers });
+  return data({ url, name: providerName(provider) }, { headers: api.headers });
 }
 
 export default function SocialSignIn() {

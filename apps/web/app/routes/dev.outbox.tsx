@@ -1,18 +1,23 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useLoaderData } from '@remix-run/react';
+import { devRoutes } from '@tend/contracts';
 import { Field } from '../components/forms';
-import { auth } from '../lib/auth.server';
-import { devOutboxEnabled } from '../lib/config.server';
+import { call } from '../lib/call.server';
+import { env } from '../lib/env.server';
 import { formatUtc } from '../lib/format';
 import { gateway } from '../lib/gateway.server';
+import outboxStyles from '../styles/outbox.css?url';
+import { stylesheets } from '../lib/stylesheets';
+
+export const links = stylesheets(outboxStyles);
 
 export const meta: MetaFunction = () => [{ title: 'Development outbox · Tend' }, { name: 'robots', content: 'noindex' }];
 
 /** In development the gateway keeps mails instead of sending them; this page lists them with their links. */
 export async function loader(args: LoaderFunctionArgs) {
-  if (!devOutboxEnabled()) throw new Response('Not found', { status: 404 });
+  if (!env().devOutbox) throw new Response('Not found', { status: 404 });
   const to = new URL(args.request.url).searchParams.get('to')?.trim().toLowerCase() ?? '';
-  const result = await auth.outbox(gateway(args));
+  const result = await call(gateway(args), devRoutes.outbox);
   if (!result.ok) {
     const unavailable = result.error.status === 404
       ? 'The gateway has no development outbox: it sends real mail (RESEND_API_KEY is set) or runs in production.'

@@ -1,21 +1,32 @@
 import { data, type ActionFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData } from '@remix-run/react';
-import { Field, FormAlert, Notice, SubmitButton } from '../components/forms';
+import { routes } from '@tend/contracts';
+import { Field, FormAlert, Notice, SubmitButton, useCheckedForm } from '../components/forms';
+import { isResetCodeStep, ResetCodeStep } from '../components/reset-code';
 import { failureStatus, type ActionResult } from '../lib/actions';
-import { auth } from '../lib/auth.server';
 import { describeError } from '../lib/errors';
-import { parseEmail } from '../lib/forms';
+import { emailForm } from '../lib/form-schemas';
+import { parseForm } from '../lib/forms';
 import { gateway, webOrigin } from '../lib/gateway.server';
+import { isResetCodeIntent, resetCodeAction } from '../lib/reset-code.server';
 import { rememberResetEmail } from '../lib/reset-cookie.server';
+import { call } from '../lib/call.server';
+import authStyles from '../styles/auth.css?url';
+import { stylesheets } from '../lib/stylesheets';
+
+export const links = stylesheets(authStyles);
 
 export const meta: MetaFunction = () => [{ title: 'Forgot your password? · Tend' }];
 
 export async function action(args: ActionFunctionArgs) {
-  const parsed = parseEmail(await args.request.formData());
+  const form = await args.request.formData();
+  const parsed = parseForm(emailForm, form);
   if (!parsed.ok) return data<ActionResult>({ errors: parsed.errors, values: parsed.values }, { status: 400 });
-  const api = gateway(args);
   const { email } = parsed.values;
-  const result = await auth.requestPasswordReset(api, { email, redirectTo: `${webOrigin(args.request)}/reset-password` });
+  const intent = form.get('intent');
+  if (isResetCodeIntent(intent)) return resetCodeAction(args, form, intent, email);
+  const api = gateway(args);
+  const result = await call(api, routes.requestPasswordReset, { email, redirectTo: `${webOrigin(args.request)}/reset-password` });
   if (!result.ok) {
     return data<ActionResult>(
       { errors: describeError(result.error, { email: 'email' }), values: { email } },
@@ -28,6 +39,8 @@ export async function action(args: ActionFunctionArgs) {
 
 export default function ForgotPassword() {
   const result = useActionData<typeof action>() as ActionResult | undefined;
+  const form = useCheckedForm(emailForm, result?.errors);
+  if (result && isResetCodeStep(result)) return <ResetCodeStep result={result} />;
   if (result?.done === 'sent') {
     return (
       <section className="card card--narrow" aria-labelledby="forgot-title">
@@ -49,10 +62,15 @@ export default function ForgotPassword() {
         <h1 id="forgot-title">Forgot your password?</h1>
         <p className="lead">It happens. Enter your email and we'll send you a link to choose a new one.</p>
       </div>
-      <Form method="post" noValidate className="form">
-        <FormAlert errors={result?.errors} />
-        <Field label="Email" name="email" type="email" inputMode="email" autoComplete="email" defaultValue={result?.values?.email} error={result?.errors?.fields.email} />
-        <SubmitButton pendingText="Sending…">Send reset link</SubmitButton>
+      <Form method="post" {...form.props} className="form">
+        <FormAlert errors={form.errors} />
+        <Field label="Email" name="email" type="email" inputMode="email" autoComplete="email" defaultValue={result?.values?.email} error={form.errors?.fields.email} />
+        <SubmitButton intent="reset-link" pendingText="Sending…">
+          Send reset link
+        </SubmitButton>
+        <SubmitButton intent="reset-code" pendingText="Sending…" variant="quiet">
+          Email me a code instead
+        </SubmitButton>
       </Form>
       <p className="after-form">
         Remembered it? <Link to="/sign-in">Sign in</Link>

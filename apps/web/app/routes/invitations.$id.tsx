@@ -2,15 +2,21 @@
 // is signed out is offered sign-in (which brings them back here through `redirectTo`) or sign-up.
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { routes } from '@tend/contracts';
 import { FormAlert, LocalTime, SubmitButton } from '../components/forms';
 import { FreshSignInLink } from '../components/fresh-sign-in';
 import { aRole, roleLabel } from '../components/organizations/model';
 import { failureStatus, type ActionResult } from '../lib/actions';
-import { auth, currentSession, expireCookies, requireSession } from '../lib/auth.server';
+import { currentSession, expireCookies, requireSession } from '../lib/auth.server';
 import { text } from '../lib/forms';
 import { formatLocal, formatUtc } from '../lib/format';
 import { gateway } from '../lib/gateway.server';
-import { describeOrganizationError, organizationErrorMessage, organizations } from '../lib/organizations.server';
+import { describeOrganizationError, organizationErrorMessage } from '../lib/organizations.server';
+import { call } from '../lib/call.server';
+import organizationsStyles from '../styles/organizations.css?url';
+import { stylesheets } from '../lib/stylesheets';
+
+export const links = stylesheets(organizationsStyles);
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
   { title: loaded?.invitation ? `Join ${loaded.invitation.organizationName} · Tend` : 'Invitation · Tend' },
@@ -25,7 +31,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const signUp = `/sign-up?redirectTo=${encodeURIComponent(back)}`;
   if (!current) return data({ signedIn: false as const, back, signIn, signUp, invitation: null, problem: null, code: null, email: null }, { headers: api.headers });
 
-  const result = await organizations.getInvitation(api, id);
+  const result = await call(api, routes.getInvitation, { id: id });
   if (!result.ok) {
     const problem = { signedIn: true as const, back, signIn, signUp, invitation: null, problem: organizationErrorMessage(result.error), code: result.error.code };
     return data({ ...problem, email: current.user.email }, { status: failureStatus(result.status), headers: api.headers });
@@ -51,13 +57,13 @@ export async function action(args: ActionFunctionArgs) {
 
   // Signed in as someone else: sign out here, then sign in as the recipient and come back.
   if (intent === 'switch-account') {
-    await auth.signOut(api);
+    await call(api, routes.signOut);
     throw redirect(`/sign-in?redirectTo=${encodeURIComponent(back)}`, { headers: expireCookies(api) });
   }
 
   await requireSession(api, args.request);
   if (intent === 'accept') {
-    const result = await organizations.acceptInvitation(api, id);
+    const result = await call(api, routes.acceptInvitation, { invitationId: id });
     if (result.ok) {
       const organizationId = result.data.invitation?.organizationId ?? result.data.member?.organizationId;
       throw redirect(organizationId ? `/organizations/${encodeURIComponent(organizationId)}?notice=joined` : '/organizations', { headers: api.headers });
@@ -66,7 +72,7 @@ export async function action(args: ActionFunctionArgs) {
     if (result.error.code === 'USER_IS_ALREADY_A_MEMBER_OF_THIS_ORGANIZATION') errors.form = "You're already a member of this organization.";
     return data<ActionResult>({ errors }, { status: failureStatus(result.status), headers: api.headers });
   }
-  const result = await organizations.rejectInvitation(api, id);
+  const result = await call(api, routes.rejectInvitation, { invitationId: id });
   if (result.ok) throw redirect('/organizations?notice=declined', { headers: api.headers });
   return data<ActionResult>({ errors: describeOrganizationError(result.error) }, { status: failureStatus(result.status), headers: api.headers });
 }

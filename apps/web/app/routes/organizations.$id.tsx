@@ -1,5 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { routes } from '@tend/contracts';
 import { FormAlert, Notice, SubmitButton } from '../components/forms';
 import { FreshSignInLink } from '../components/fresh-sign-in';
 import { InviteSection, PendingInvitationsSection } from '../components/organizations/invitations';
@@ -7,13 +8,21 @@ import { MembersSection } from '../components/organizations/members';
 import { abilitiesOf, aRole, hasRole, roleLabel, type MemberView, type Section, type TeamView } from '../components/organizations/model';
 import { DeleteSection, LeaveSection, SettingsSection } from '../components/organizations/settings';
 import { TeamsSection } from '../components/organizations/teams';
+import { SsoSection } from '../components/sso/sso-section';
 import { failureStatus, type ActionResult } from '../lib/actions';
 import { requireSession } from '../lib/auth.server';
 import { formatUtc } from '../lib/format';
-import { gateway } from '../lib/gateway.server';
+import { gateway, webOrigin } from '../lib/gateway.server';
+import { isSsoIntent, organizationSsoProviders, runSsoIntent } from '../lib/sso.server';
 import { text } from '../lib/forms';
-import { describeOrganizationError, isPending, organizationErrorMessage, organizations, type FullOrganization } from '../lib/organizations.server';
+import { describeOrganizationError, isPending, organizationErrorMessage, type FullOrganization } from '../lib/organizations.server';
 import type { GatewayClient, GatewayError } from '../lib/gateway.server';
+import { call } from '../lib/call.server';
+import organizationsStyles from '../styles/organizations.css?url';
+import ssoStyles from '../styles/sso.css?url';
+import { stylesheets } from '../lib/stylesheets';
+
+export const links = stylesheets(organizationsStyles, ssoStyles);
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
   { title: loaded && 'organization' in loaded && loaded.organization ? `${loaded.organization.name} · Tend` : 'Organization · Tend' },
@@ -60,13 +69,15 @@ export async function loader(args: LoaderFunctionArgs) {
   const api = gateway(args);
   const { session, user } = await requireSession(api, args.request);
   const id = args.params.id ?? '';
-  const result = await organizations.getFull(api, id);
+  const result = await call(api, routes.getFullOrganization, { organizationId: id });
   if (!result.ok || !result.data) {
     const message = result.ok ? "We couldn't find that organization." : organizationErrorMessage(result.error);
     return data({ organization: null, problem: message }, { status: result.ok ? 404 : failureStatus(result.status), headers: api.headers });
   }
   const notice = notices[new URL(args.request.url).searchParams.get('notice') ?? ''] ?? null;
-  return data({ ...view(result.data, user.id, session.activeOrganizationId ?? null), problem: null, notice }, { headers: api.headers });
+  const shown = view(result.data, user.id, session.activeOrganizationId ?? null);
+  const sso = shown.can.updateOrganization ? await organizationSsoProviders(api, id) : [];
+  return data({ ...shown, sso, problem: null, notice }, { headers: api.headers });
 }
 
 type Outcome = { redirectTo: string } | { result: ActionResult; status?: number };
@@ -87,64 +98,64 @@ async function run(api: GatewayClient, organizationId: string, form: FormData): 
   const done = (section: Section, what: string, detail?: string): Outcome => ({ result: { intent: section, done: what, detail } });
   switch (intent) {
     case 'set-active': {
-      const r = await organizations.setActive(api, organizationId);
+      const r = await call(api, routes.setActiveOrganization, { organizationId });
       return r.ok ? done('header', 'activated') : refused('header', r.error);
     }
     case 'save-role': {
       const [memberId, role, name] = [text(form, 'memberId'), text(form, 'role'), text(form, 'memberName')];
-      const r = await organizations.updateMemberRole(api, { memberId, role, organizationId });
+      const r = await call(api, routes.updateMemberRole, { memberId, role, organizationId });
       return r.ok ? done('members', 'role-saved', `${name || 'This member'} is now ${aRole(role)}.`) : refused('members', r.error);
     }
     case 'remove-member': {
-      const r = await organizations.removeMember(api, { memberIdOrEmail: text(form, 'memberId'), organizationId });
+      const r = await call(api, routes.removeMember, { memberIdOrEmail: text(form, 'memberId'), organizationId });
       return r.ok ? done('members', 'member-removed', `${text(form, 'memberName') || 'The member'} is no longer a member.`) : refused('members', r.error);
     }
     case 'leave': {
-      const r = await organizations.leave(api, organizationId);
+      const r = await call(api, routes.leaveOrganization, { organizationId });
       return r.ok ? { redirectTo: '/organizations?notice=left' } : refused('leave', r.error);
     }
     case 'invite': {
       const values = { email: text(form, 'email'), role: text(form, 'role') || 'member' };
       if (!values.email) return invalid('invite', 'email', "Please enter the email address of the person you're inviting.", values);
-      const r = await organizations.inviteMember(api, { ...values, organizationId });
+      const r = await call(api, routes.inviteMember, { ...values, organizationId });
       return r.ok ? done('invite', 'invited', `Invitation sent to ${values.email}.`) : refused('invite', r.error, { email: 'email', role: 'role' }, values);
     }
     case 'cancel-invitation': {
-      const r = await organizations.cancelInvitation(api, text(form, 'invitationId'));
+      const r = await call(api, routes.cancelInvitation, { invitationId: text(form, 'invitationId') });
       return r.ok ? done('invitations', 'invitation-canceled', `The invitation for ${text(form, 'email') || 'them'} is cancelled.`) : refused('invitations', r.error);
     }
     case 'create-team': {
       const name = text(form, 'teamName');
       if (!name) return invalid('create-team', 'teamName', 'Please give the team a name.', { teamName: name });
-      const r = await organizations.createTeam(api, { name, organizationId });
+      const r = await call(api, routes.createTeam, { name, organizationId });
       return r.ok ? done('create-team', 'team-created', `${name} is created.`) : refused('create-team', r.error, { name: 'teamName' }, { teamName: name });
     }
     case 'rename-team': {
       const name = text(form, 'teamName');
       if (!name) return { result: { intent: 'teams', errors: { fields: {}, form: 'Please give the team a name.' } }, status: 400 };
-      const r = await organizations.updateTeam(api, { teamId: text(form, 'teamId'), organizationId, name });
+      const r = await call(api, routes.updateTeam, { teamId: text(form, 'teamId'), data: { name, organizationId } });
       return r.ok ? done('teams', 'team-renamed', `The team is now called ${name}.`) : refused('teams', r.error);
     }
     case 'remove-team': {
-      const r = await organizations.removeTeam(api, { teamId: text(form, 'teamId'), organizationId });
+      const r = await call(api, routes.removeTeam, { teamId: text(form, 'teamId'), organizationId });
       return r.ok ? done('teams', 'team-removed', `${text(form, 'teamName') || 'The team'} is removed.`) : refused('teams', r.error);
     }
     case 'update': {
       const values = { name: text(form, 'name'), slug: text(form, 'slug') };
       if (!values.name) return invalid('settings', 'name', 'Please give the organization a name.', values);
       if (!values.slug) return invalid('settings', 'slug', 'Please choose a slug, with letters or numbers.', values);
-      const r = await organizations.update(api, organizationId, values);
+      const r = await call(api, routes.updateOrganization, { organizationId, data: values });
       return r.ok ? done('settings', 'saved') : refused('settings', r.error, { name: 'name', slug: 'slug' }, values);
     }
     case 'delete': {
       // Typing the name is a guard against a slip, checked against the organization as it is now.
       const typed = text(form, 'confirmName');
-      const current = await organizations.getFull(api, organizationId);
+      const current = await call(api, routes.getFullOrganization, { organizationId });
       if (!current.ok) return refused('delete', current.error);
       if (!typed || typed.toLocaleLowerCase() !== current.data?.name.trim().toLocaleLowerCase()) {
         return invalid('delete', 'confirmName', "That isn't the organization's name. Type it exactly to confirm.");
       }
-      const r = await organizations.delete(api, organizationId);
+      const r = await call(api, routes.deleteOrganization, { organizationId });
       return r.ok ? { redirectTo: '/organizations?notice=deleted' } : refused('delete', r.error);
     }
     default:
@@ -155,7 +166,9 @@ async function run(api: GatewayClient, organizationId: string, form: FormData): 
 export async function action(args: ActionFunctionArgs) {
   const api = gateway(args);
   await requireSession(api, args.request);
-  const outcome = await run(api, args.params.id ?? '', await args.request.formData());
+  const form = await args.request.formData();
+  const intent = String(form.get('intent') ?? '').split(':')[0] ?? '';
+  const outcome = isSsoIntent(intent) ? await runSsoIntent(api, args.params.id ?? '', form, webOrigin(args.request)) : await run(api, args.params.id ?? '', form);
   if ('redirectTo' in outcome) throw redirect(outcome.redirectTo, { headers: api.headers });
   return data<ActionResult>(outcome.result, { status: outcome.status ?? 200, headers: api.headers });
 }
@@ -178,7 +191,7 @@ export default function OrganizationPage() {
       </section>
     );
   }
-  const { organization, myRole, can, soleOwner, members, invitations, teams, notice } = loaded;
+  const { organization, myRole, can, soleOwner, members, invitations, teams, sso, notice } = loaded;
   const back = `/organizations/${organization.id}`;
   const answered = (section: Section) => (result?.intent === section ? result : undefined);
   const header = answered('header');
@@ -216,6 +229,7 @@ export default function OrganizationPage() {
       {can.invite ? <InviteSection allowOwner={can.manageOwners} result={answered('invite')} back={back} /> : null}
       <PendingInvitationsSection invitations={invitations} canCancel={can.cancelInvitations} result={answered('invitations')} back={back} />
       <TeamsSection teams={teams} canManage={can.manageTeams} result={answered('teams')} createResult={answered('create-team')} back={back} />
+      {can.updateOrganization ? <SsoSection providers={sso} result={result?.intent?.startsWith('sso') ? result : undefined} back={back} /> : null}
       {can.updateOrganization ? <SettingsSection organization={organization} result={answered('settings')} back={back} /> : null}
       <LeaveSection organizationName={organization.name} soleOwner={soleOwner} result={answered('leave')} back={back} />
       {can.deleteOrganization ? <DeleteSection organizationName={organization.name} result={answered('delete')} back={back} /> : null}

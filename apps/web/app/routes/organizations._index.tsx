@@ -1,5 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { routes } from '@tend/contracts';
 import { FormAlert, LocalTime, Notice, SubmitButton } from '../components/forms';
 import { FreshSignInLink } from '../components/fresh-sign-in';
 import { SlugFields } from '../components/organizations/fields';
@@ -9,7 +10,12 @@ import { requireSession } from '../lib/auth.server';
 import { text } from '../lib/forms';
 import { formatLocal, formatUtc } from '../lib/format';
 import { gateway } from '../lib/gateway.server';
-import { describeOrganizationError, isPending, organizationErrorMessage, organizations } from '../lib/organizations.server';
+import { describeOrganizationError, isPending, organizationErrorMessage } from '../lib/organizations.server';
+import { call } from '../lib/call.server';
+import organizationsStyles from '../styles/organizations.css?url';
+import { stylesheets } from '../lib/stylesheets';
+
+export const links = stylesheets(organizationsStyles);
 
 export const meta: MetaFunction = () => [{ title: 'Organizations · Tend' }];
 
@@ -22,7 +28,7 @@ const notices: Record<string, string> = {
 export async function loader(args: LoaderFunctionArgs) {
   const api = gateway(args);
   const { session } = await requireSession(api, args.request);
-  const [list, invitations] = await Promise.all([organizations.list(api), organizations.listUserInvitations(api)]);
+  const [list, invitations] = await Promise.all([call(api, routes.listOrganizations), call(api, routes.listUserInvitations)]);
   const activeId = session.activeOrganizationId ?? null;
   return data(
     {
@@ -51,7 +57,7 @@ export async function action(args: ActionFunctionArgs) {
 
   if (intent.startsWith('set-active:')) {
     const organizationId = text(form, 'organizationId');
-    const result = await organizations.setActive(api, organizationId);
+    const result = await call(api, routes.setActiveOrganization, { organizationId });
     if (!result.ok) {
       return data<ActionResult>({ intent: 'set-active', errors: describeOrganizationError(result.error) }, { status: failureStatus(result.status), headers: api.headers });
     }
@@ -69,7 +75,7 @@ export async function action(args: ActionFunctionArgs) {
     const errors = { fields: { slug: 'Please choose a slug, with letters or numbers.' }, form: 'Please check the highlighted fields.' };
     return data<ActionResult>({ intent: 'create', errors, values }, { status: 400, headers: api.headers });
   }
-  const result = await organizations.create(api, { name, slug });
+  const result = await call(api, routes.createOrganization, { name, slug });
   if (!result.ok) {
     const errors = describeOrganizationError(result.error, { name: 'name', slug: 'slug' });
     return data<ActionResult>({ intent: 'create', errors, values: { name, slug } }, { status: failureStatus(result.status), headers: api.headers });

@@ -1,13 +1,15 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
-import { Field, FormAlert, SubmitButton } from '../components/forms';
+import { routes } from '@tend/contracts';
+import { Field, FormAlert, SubmitButton, useCheckedForm } from '../components/forms';
 import { failureStatus, type ActionResult } from '../lib/actions';
-import { auth } from '../lib/auth.server';
 import { describeError } from '../lib/errors';
-import { parseNewPassword, text } from '../lib/forms';
+import { resetPasswordForm } from '../lib/form-schemas';
+import { parseForm, text } from '../lib/forms';
 import { gateway } from '../lib/gateway.server';
 import { linkErrorMessage } from '../lib/links';
 import { forgetResetEmail, resetEmail } from '../lib/reset-cookie.server';
+import { call } from '../lib/call.server';
 
 export const meta: MetaFunction = () => [{ title: 'Choose a new password · Tend' }];
 
@@ -22,11 +24,11 @@ export function loader({ request }: LoaderFunctionArgs) {
 export async function action(args: ActionFunctionArgs) {
   const form = await args.request.formData();
   const token = text(form, 'token');
-  const parsed = parseNewPassword(form);
+  const parsed = parseForm(resetPasswordForm, form);
   if (!parsed.ok) return data<ActionResult>({ errors: parsed.errors }, { status: 400 });
   const api = gateway(args);
   const { newPassword } = parsed.values;
-  const result = await auth.resetPassword(api, { newPassword, token });
+  const result = await call(api, routes.resetPassword, { newPassword, token });
   if (!result.ok) {
     const errors = describeError(result.error, { newPassword: 'newPassword' });
     return data<ActionResult>({ errors }, { status: failureStatus(result.status), headers: api.headers });
@@ -35,7 +37,7 @@ export async function action(args: ActionFunctionArgs) {
   const email = await resetEmail(args.request);
   api.headers.append('set-cookie', await forgetResetEmail(args.request));
   if (email) {
-    const signedIn = await auth.signInEmail(api, { email, password: newPassword, rememberMe: true });
+    const signedIn = await call(api, routes.signInEmail, { email, password: newPassword, rememberMe: true });
     if (signedIn.ok) throw redirect('/account?notice=password-reset', { headers: api.headers });
   }
   throw redirect('/sign-in?notice=password-reset', { headers: api.headers });
@@ -44,7 +46,7 @@ export async function action(args: ActionFunctionArgs) {
 export default function ResetPassword() {
   const { token, failure } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>() as ActionResult | undefined;
-  const errors = result?.errors;
+  const { props, errors } = useCheckedForm(resetPasswordForm, result?.errors);
   if (failure) {
     return (
       <section className="card card--narrow" aria-labelledby="reset-title">
@@ -67,7 +69,7 @@ export default function ResetPassword() {
         <h1 id="reset-title">Choose a new password</h1>
         <p className="lead">Pick something you haven't used here before.</p>
       </div>
-      <Form method="post" noValidate className="form">
+      <Form method="post" {...props} className="form">
         <input type="hidden" name="token" value={token} />
         <FormAlert errors={errors}>
           {tokenProblem ? (

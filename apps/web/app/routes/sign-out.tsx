@@ -1,8 +1,10 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link } from '@remix-run/react';
+import { routes } from '@tend/contracts';
 import { SubmitButton } from '../components/forms';
-import { auth, currentSession, expireCookies } from '../lib/auth.server';
+import { currentSession, expireCookies } from '../lib/auth.server';
 import { gateway } from '../lib/gateway.server';
+import { call } from '../lib/call.server';
 
 export const meta: MetaFunction = () => [{ title: 'Sign out · Tend' }];
 
@@ -15,7 +17,7 @@ export async function loader(args: LoaderFunctionArgs) {
 /** Signs out at the gateway, and expires the cookies here too, whatever the gateway answered. */
 export async function action(args: ActionFunctionArgs) {
   const api = gateway(args);
-  await auth.signOut(api);
+  await call(api, routes.signOut);
   throw redirect('/?notice=signed-out', { headers: expireCookies(api) });
 }
 

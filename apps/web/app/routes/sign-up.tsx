@@ -1,13 +1,22 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
-import { Field, FormAlert, SubmitButton } from '../components/forms';
+import { routes } from '@tend/contracts';
+import { Field, FormAlert, SubmitButton, useCheckedForm } from '../components/forms';
 import { SocialSignIn } from '../components/providers/social-sign-in';
 import { failureStatus, type ActionResult } from '../lib/actions';
-import { auth, currentSession } from '../lib/auth.server';
+import { currentSession } from '../lib/auth.server';
 import { describeError } from '../lib/errors';
-import { parseSignUp, safeRedirect } from '../lib/forms';
+import { signUpForm } from '../lib/form-schemas';
+import { parseForm } from '../lib/forms';
+import { safeRedirect } from '../lib/redirect';
 import { gateway, webOrigin } from '../lib/gateway.server';
 import { enabledProviders } from '../lib/providers.server';
+import { call } from '../lib/call.server';
+import authStyles from '../styles/auth.css?url';
+import providersStyles from '../styles/providers.css?url';
+import { stylesheets } from '../lib/stylesheets';
+
+export const links = stylesheets(authStyles, providersStyles);
 
 export const meta: MetaFunction = () => [{ title: 'Create your account · Tend' }];
 
@@ -23,12 +32,12 @@ export async function loader(args: LoaderFunctionArgs) {
 export async function action(args: ActionFunctionArgs) {
   const form = await args.request.formData();
   const back = form.get('redirectTo') ? safeRedirect(form.get('redirectTo')) : null;
-  const parsed = parseSignUp(form);
+  const parsed = parseForm(signUpForm, form);
   if (!parsed.ok) return data<ActionResult>({ errors: parsed.errors, values: parsed.values }, { status: 400 });
 
   const api = gateway(args);
   const { name, email, password, username } = parsed.values;
-  const result = await auth.signUp(api, {
+  const result = await call(api, routes.signUpEmail, {
     name,
     email,
     password,
@@ -39,14 +48,14 @@ export async function action(args: ActionFunctionArgs) {
     const errors = describeError(result.error, { name: 'name', email: 'email', newPassword: 'password', username: 'username' });
     return data<ActionResult>({ errors, values: { name, email, username: username ?? '' } }, { status: failureStatus(result.status), headers: api.headers });
   }
-  if (back && result.data.token) throw redirect(back, { headers: api.headers });
+  if (back && 'token' in result.data && result.data.token) throw redirect(back, { headers: api.headers });
   throw redirect(`/verify-email?email=${encodeURIComponent(email)}&welcome=1`, { headers: api.headers });
 }
 
 export default function SignUp() {
   const result = useActionData<typeof action>() as ActionResult | undefined;
   const { redirectTo, providers } = useLoaderData<typeof loader>();
-  const errors = result?.errors;
+  const { props, errors } = useCheckedForm(signUpForm, result?.errors);
   const values = result?.values ?? {};
   return (
     <section className="card card--narrow" aria-labelledby="sign-up-title">
@@ -54,7 +63,7 @@ export default function SignUp() {
         <h1 id="sign-up-title">Create your account</h1>
         <p className="lead">Welcome. It only takes a minute, and you can change everything later.</p>
       </div>
-      <Form method="post" noValidate className="form">
+      <Form method="post" {...props} className="form">
         {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
         <FormAlert errors={errors}>
           {errors?.code === 'USER_ALREADY_EXISTS' ? (

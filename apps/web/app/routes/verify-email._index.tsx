@@ -1,11 +1,18 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
-import { Field, FormAlert, Notice, SubmitButton } from '../components/forms';
+import { routes } from '@tend/contracts';
+import { Field, FormAlert, Notice, SubmitButton, useCheckedForm } from '../components/forms';
 import { failureStatus, type ActionResult } from '../lib/actions';
-import { auth, currentSession } from '../lib/auth.server';
+import { currentSession } from '../lib/auth.server';
 import { describeError } from '../lib/errors';
-import { parseEmail } from '../lib/forms';
+import { emailForm } from '../lib/form-schemas';
+import { parseForm } from '../lib/forms';
 import { gateway, webOrigin } from '../lib/gateway.server';
+import { call } from '../lib/call.server';
+import authStyles from '../styles/auth.css?url';
+import { stylesheets } from '../lib/stylesheets';
+
+export const links = stylesheets(authStyles);
 
 export const meta: MetaFunction = () => [{ title: 'Verify your email · Tend' }];
 
@@ -21,11 +28,11 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 export async function action(args: ActionFunctionArgs) {
-  const parsed = parseEmail(await args.request.formData());
+  const parsed = parseForm(emailForm, await args.request.formData());
   if (!parsed.ok) return data<ActionResult>({ errors: parsed.errors, values: parsed.values }, { status: 400 });
   const api = gateway(args);
   const { email } = parsed.values;
-  const result = await auth.sendVerificationEmail(api, { email, callbackURL: `${webOrigin(args.request)}/verify-email/result` });
+  const result = await call(api, routes.sendVerificationEmail, { email, callbackURL: `${webOrigin(args.request)}/verify-email/result` });
   if (!result.ok) {
     return data<ActionResult>(
       { errors: describeError(result.error, { email: 'email' }), values: { email } },
@@ -38,6 +45,7 @@ export async function action(args: ActionFunctionArgs) {
 export default function VerifyEmail() {
   const { email, welcome, signedIn, verified } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>() as ActionResult | undefined;
+  const form = useCheckedForm(emailForm, result?.errors);
   if (verified) {
     return (
       <section className="card card--narrow" aria-labelledby="verify-title">
@@ -64,9 +72,9 @@ export default function VerifyEmail() {
           If <strong>{result.detail}</strong> belongs to an account that still needs verifying, a new link is on its way.
         </Notice>
       ) : null}
-      <Form method="post" noValidate className="form">
-        <FormAlert errors={result?.errors} />
-        <Field label="Email" name="email" type="email" autoComplete="email" inputMode="email" defaultValue={result?.values?.email ?? email} error={result?.errors?.fields.email} />
+      <Form method="post" {...form.props} className="form">
+        <FormAlert errors={form.errors} />
+        <Field label="Email" name="email" type="email" autoComplete="email" inputMode="email" defaultValue={result?.values?.email ?? email} error={form.errors?.fields.email} />
         <SubmitButton pendingText="Sending…" variant="secondary">
           Send a new link
         </SubmitButton>

@@ -1,7 +1,7 @@
 // Account settings in Chromium: profile, both branches of changing the email, deleting by mailed
 // confirmation, and the pages at a phone's width.
 import type { Page } from 'playwright-core';
-import { browserIt, latestLink, snap, startStack, type Stack } from './harness';
+import { browserIt, latestLink, signUp, snap, startStack, type Stack } from './harness';
 
 // Starting a gateway, this server and Chromium, then walking pages, takes a while.
 jest.setTimeout(180_000);
@@ -19,18 +19,10 @@ const shot = (page: Page, name: string) => snap(page, 'account', name);
 const password = 'a calm long password';
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
-async function signUp(page: Page, email: string, name = 'Robin'): Promise<void> {
-  await page.goto('/sign-up');
-  await page.getByLabel('Your name', { exact: true }).fill(name);
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await page.waitForURL('**/verify-email?**');
-}
 
 browserIt('edits the profile, with errors next to their fields', async () => {
   const { context, page } = await stack!.newPage();
-  await signUp(page, `profile.${unique()}@example.com`);
+  await signUp(page, { name: 'Robin', email: `profile.${unique()}@example.com`, password });
   await page.goto('/account');
   await page.getByLabel('Name', { exact: true }).fill('Robin Calm');
   await page.getByLabel(/^Picture link/).fill('not a link');
@@ -59,7 +51,7 @@ browserIt('changes an unverified email at once, and a verified one after approva
   const first = `first.${unique()}@example.com`;
   const second = `second.${unique()}@example.com`;
   const third = `third.${unique()}@example.com`;
-  await signUp(page, first);
+  await signUp(page, { name: 'Robin', email: first, password });
 
   // Unverified: swapped at once.
   await page.goto('/account/email');
@@ -96,7 +88,7 @@ browserIt('changes an unverified email at once, and a verified one after approva
 browserIt('asks a person with a password for it before deleting, rather than mailing a link', async () => {
   const s = stack!;
   const { context, page } = await s.newPage();
-  await signUp(page, `leaving.${unique()}@example.com`);
+  await signUp(page, { name: 'Robin', email: `leaving.${unique()}@example.com`, password });
   await page.goto('/account/delete');
   await page.getByRole('button', { name: 'Delete my account' }).click();
   await page.getByText('Please confirm that you understand this cannot be undone.').waitFor();
@@ -124,7 +116,7 @@ browserIt('fits a phone screen', async () => {
     await shot(page, path === '/' ? 'phone-home' : `phone${path.replace(/\//g, '-')}`);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   }
-  await signUp(page, `phone.${unique()}@example.com`, 'Kai');
+  await signUp(page, { name: 'Kai', email: `phone.${unique()}@example.com`, password });
   for (const path of ['/account', '/account/email', '/account/password', '/account/sessions', '/account/delete', '/dev/outbox']) {
     await page.goto(path);
     await shot(page, `phone${path.replace(/\//g, '-')}`);

@@ -1,7 +1,7 @@
 // The API keys page in Chromium: create a key, see it once, use it against the gateway from Node,
 // disable it (refused), enable it, delete it (gone); the plain-words errors; the page without JavaScript.
 import type { Page } from 'playwright-core';
-import { browserIt, snap, startStack, type Stack } from './harness';
+import { browserIt, signUp, snap, startStack, type Stack } from './harness';
 
 // Starting a gateway, this server and Chromium, then walking pages, takes a while.
 jest.setTimeout(180_000);
@@ -19,14 +19,6 @@ const shot = (page: Page, name: string) => snap(page, 'api-keys', name);
 const password = 'a calm long password';
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
-async function signUp(page: Page, email: string): Promise<void> {
-  await page.goto('/sign-up');
-  await page.getByLabel('Your name', { exact: true }).fill('Kit');
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await page.waitForURL('**/verify-email?**');
-}
 
 /** GET /api/auth/get-session on the gateway with the key, as a program would. */
 async function callWithKey(key: string): Promise<{ status: number; body: { code?: string; user?: { email: string } } | null }> {
@@ -38,7 +30,7 @@ browserIt('creates a key, shows it once, and the key works until it is disabled 
   const { context, page } = await stack!.newPage();
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: stack!.webUrl });
   const email = `keys.${unique()}@example.com`;
-  await signUp(page, email);
+  await signUp(page, { name: 'Kit', email, password });
 
   await page.goto('/account');
   await page.getByRole('navigation', { name: 'Account settings' }).getByRole('link', { name: 'API keys' }).click();
@@ -113,7 +105,7 @@ browserIt('creates a key, shows it once, and the key works until it is disabled 
 browserIt('says in plain words when a key is gone or a name is too long', async () => {
   const s = stack!;
   const { context, page } = await s.newPage();
-  await signUp(page, `keys.errors.${unique()}@example.com`);
+  await signUp(page, { name: 'Kit', email: `keys.errors.${unique()}@example.com`, password });
   await page.goto('/account/api-keys');
   await page.getByLabel('Name', { exact: true }).fill('deploy');
   await page.getByRole('button', { name: 'Create key' }).click();
@@ -140,7 +132,7 @@ browserIt('says in plain words when a key is gone or a name is too long', async 
 browserIt('works without JavaScript: the new key is a selectable read-only field', async () => {
   const s = stack!;
   const { context, page } = await s.newPage({ javaScriptEnabled: false });
-  await signUp(page, `keys.nojs.${unique()}@example.com`);
+  await signUp(page, { name: 'Kit', email: `keys.nojs.${unique()}@example.com`, password });
   await page.goto('/account/api-keys');
   await page.getByLabel('Name', { exact: true }).fill('cron');
   await page.getByLabel('Expires', { exact: true }).selectOption({ label: 'Never' });
@@ -162,7 +154,7 @@ browserIt('works without JavaScript: the new key is a selectable read-only field
 
 browserIt('fits a phone screen', async () => {
   const { context, page } = await stack!.newPage({ width: 375 });
-  await signUp(page, `p.${unique()}@example.com`);
+  await signUp(page, { name: 'Kit', email: `p.${unique()}@example.com`, password });
   await page.goto('/account/api-keys');
   await page.getByLabel('Name', { exact: true }).fill('phone key');
   await page.getByRole('button', { name: 'Create key' }).click();

@@ -1,7 +1,7 @@
 // Starts a real gateway and this web server as child processes on free ports (PGlite in a temp
 // dir, or a fresh PostgreSQL database when TEST_DATABASE=postgres), and Debian's Chromium.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -201,11 +201,15 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         if (message.type() === 'error' && !/Failed to load resource/.test(message.text())) problems.push(message.text());
       });
       (page as Page & { problems: string[] }).problems = problems;
+      if (options.javaScriptEnabled === false) pagesWithoutScripts.add(page);
       return { context, page };
     },
     stop,
   };
 }
+
+/** Pages opened with JavaScript off (axe needs the page's timers for the length of its run). */
+const pagesWithoutScripts = new WeakSet<Page>();
 
 /** The page errors and console errors a page has seen so far. */
 export function problemsOf(page: Page): string[] {
@@ -216,8 +220,9 @@ let shots = 0;
 const cleared = new Set<string>();
 
 /**
- * Saves a full-page screenshot as artifacts/screenshots/<prefix>-<nn>-<name>.png, after checking
- * what every page must have: each visible input has a label, and no script error happened.
+ * Saves a full-page screenshot as artifacts/screenshots/<prefix>-<nn>-<name>.png, checking what
+ * every page must have: each visible input has a label, no script error happened, and axe-core
+ * finds no violation (`expectAccessible`; the screenshot is saved first, to look at when it fails).
  */
 export async function snap(page: Page, prefix: string, name: string): Promise<void> {
   await page.waitForLoadState('networkidle');
@@ -237,6 +242,7 @@ export async function snap(page: Page, prefix: string, name: string): Promise<vo
   }
   shots += 1;
   await page.screenshot({ path: path.join(screenshotDir, `${prefix}-${String(shots).padStart(2, '0')}-${name}.png`), fullPage: true });
+  await expectAccessible(page, `${prefix}/${name}`);
 }
 
 /** The latest outbox mail to `to` whose purpose or subject matches, and its first link. */
@@ -249,6 +255,86 @@ export async function latestLink(stack: Stack, to: string, match: RegExp): Promi
   }
   const seen = (await stack.mails(to)).map((m) => `${m.purpose ?? '-'}: ${m.subject}`);
   throw new Error(`no mail matching ${match} to ${to}; the outbox has: ${seen.join('; ') || 'nothing'}`);
+}
+
+export interface SignUpFields {
+  name: string;
+  email: string;
+  password: string;
+  username?: string;
+}
+
+export interface SignUpOptions {
+  /** The form is already open (the test followed a link to it): no navigation to /sign-up. */
+  onForm?: boolean;
+  /** Runs on the filled form before it is sent (a screenshot, a check). */
+  beforeSubmit?: () => Promise<void>;
+  /** Whether the sign-up goes through: then it waits for the verify-email notice (default true). */
+  succeeds?: boolean;
+}
+
+/** Signs up through the form at /sign-up as a person would: fills it, sends it, waits for the notice. */
+export async function signUp(page: Page, fields: SignUpFields, options: SignUpOptions = {}): Promise<void> {
+  if (!options.onForm) await page.goto('/sign-up');
+  await page.getByLabel('Your name', { exact: true }).fill(fields.name);
+  await page.getByLabel('Email', { exact: true }).fill(fields.email);
+  await page.getByLabel('Password', { exact: true }).fill(fields.password);
+  if (fields.username !== undefined) await page.getByLabel(/^Username/).fill(fields.username);
+  await options.beforeSubmit?.();
+  await page.getByRole('button', { name: 'Create account' }).click();
+  if (options.succeeds ?? true) await page.waitForURL('**/verify-email?**');
+}
+
+/** What every page must pass: WCAG 2.0, 2.1 and 2.2 at levels A and AA, and axe's best practices. */
+export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: Array<{ target: string; html: string }>;
+}
+
+let axeSource: string | undefined;
+
+/**
+ * Runs axe-core over the page as it is now and throws with every violation, naming the state
+ * (`label`). axe is evaluated through the DevTools protocol, which the page's Content-Security-
+ * Policy does not govern, so the check runs under the web app's strict CSP and with JavaScript off.
+ */
+export async function expectAccessible(page: Page, label: string): Promise<void> {
+  axeSource ??= readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+  await page.waitForLoadState('networkidle');
+  if (!pagesWithoutScripts.has(page)) return runAxe(page, label);
+  // With JavaScript off the page's timers never fire and axe would wait forever: axe checks the
+  // same document (its markup as it stands, without scripts) at the same address in a page of its own.
+  const [url, html, viewport] = [page.url(), await page.content(), page.viewportSize()];
+  const context = await page.context().browser()!.newContext({ viewport: viewport ?? undefined, deviceScaleFactor: 1 });
+  try {
+    const copy = await context.newPage();
+    await copy.route((address) => address.href === url, (route) => route.fulfill({ contentType: 'text/html; charset=utf-8', body: html.replace(/<script\b[\s\S]*?<\/script>/gi, '') }));
+    await copy.goto(url);
+    await copy.waitForLoadState('networkidle');
+    await runAxe(copy, label);
+  } finally {
+    await context.close();
+  }
+}
+
+async function runAxe(page: Page, label: string): Promise<void> {
+  const loaded = await page.evaluate(`${axeSource}\n;typeof window.axe === 'object' && typeof window.axe.run === 'function'`);
+  if (loaded !== true) throw new Error(`axe-core did not load on ${label} (${page.url()})`);
+  const violations = await page.evaluate(async (tags) => {
+    type Axe = { run(context: Document, options: object): Promise<{ violations: Array<{ id: string; impact: string | null; help: string; nodes: Array<{ target: unknown[]; html: string }> }> }> };
+    const { violations } = await (window as unknown as { axe: Axe }).axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
+    return violations.map(({ id, impact, help, nodes }) => ({ id, impact, help, nodes: nodes.map((node) => ({ target: node.target.join(' '), html: node.html.slice(0, 200) })) }));
+  }, AXE_TAGS);
+  if (violations.length > 0) throw new Error(`axe found ${violations.length} violation(s) on ${label} (${page.url()}):\n${violations.map(describeViolation).join('\n')}`);
+}
+
+function describeViolation(violation: AxeViolation): string {
+  const nodes = violation.nodes.map((node) => `    ${node.target}: ${node.html}`).join('\n');
+  return `  ${violation.id} (${violation.impact ?? 'no impact'}): ${violation.help}\n${nodes}`;
 }
 
 /** `it`, or `it.skip` when Chromium is missing. */

@@ -2,7 +2,7 @@
 // sign up -> verify from the outbox -> sign out -> sign in -> change password -> list and revoke a
 // session -> forgot/reset password -> delete account.
 import type { Page } from 'playwright-core';
-import { browserIt, latestLink, snap, startStack, type Stack } from './harness';
+import { browserIt, latestLink, signUp, snap, startStack, type Stack } from './harness';
 
 // Starting a gateway, this server and Chromium, then walking pages, takes a while.
 jest.setTimeout(180_000);
@@ -25,7 +25,7 @@ async function signIn(page: Page, identifier: string, password: string): Promise
   await page.goto('/sign-in');
   await page.getByLabel('Email or username', { exact: true }).fill(identifier);
   await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.waitForURL('**/account');
 }
 
@@ -38,13 +38,7 @@ browserIt('carries an account from sign-up to deletion', async () => {
   await shot(page, 'home');
   await page.getByRole('link', { name: 'Create your account' }).click();
   await page.waitForURL('**/sign-up');
-  await page.getByLabel('Your name', { exact: true }).fill('Ada');
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(passwords[0]);
-  await page.getByLabel(/^Username/).fill(username);
-  await shot(page, 'sign-up');
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await page.waitForURL('**/verify-email?**');
+  await signUp(page, { name: 'Ada', email, password: passwords[0], username }, { onForm: true, beforeSubmit: () => shot(page, 'sign-up') });
   await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Welcome to Tend');
   await shot(page, 'verify-email-notice');
 
@@ -81,6 +75,7 @@ browserIt('carries an account from sign-up to deletion', async () => {
   // Change password.
   await page.goto('/account/password');
   await page.getByLabel('Current password', { exact: true }).fill(passwords[0]);
+  expect(await page.getByText('Your account has no password yet', { exact: false }).count()).toBe(0);
   await page.getByLabel('New password', { exact: true }).fill(passwords[1]);
   await page.getByLabel('Type the new password again', { exact: true }).fill(passwords[1]);
   await shot(page, 'account-password');
@@ -141,7 +136,7 @@ browserIt('carries an account from sign-up to deletion', async () => {
   await page.goto('/sign-in');
   await page.getByLabel('Email or username', { exact: true }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill(passwords[2]);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.getByRole('alert').getByText("That email and password don't match.", { exact: false }).waitFor();
   await context.close();
 });

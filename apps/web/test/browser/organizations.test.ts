@@ -2,7 +2,7 @@
 // organization and invites a second person by email; they sign up, open the mailed invitation
 // and accept; the owner makes them an admin, removes them, then deletes the organization.
 import type { Page } from 'playwright-core';
-import { browserIt, latestLink, snap, startStack, type Stack } from './harness';
+import { browserIt, latestLink, signUp, snap, startStack, type Stack } from './harness';
 
 // Starting a gateway, this server and Chromium, then walking pages, takes a while.
 jest.setTimeout(240_000);
@@ -23,14 +23,6 @@ const ownerEmail = `owner.${unique}@example.com`;
 const guestEmail = `sam.${unique}@example.com`;
 const organizationName = `Maple Circle ${unique}`;
 
-async function signUp(page: Page, email: string, name: string): Promise<void> {
-  await page.goto('/sign-up');
-  await page.getByLabel('Your name', { exact: true }).fill(name);
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await page.waitForURL('**/verify-email?**');
-}
 
 /** The members table's row of `name`. */
 const memberRow = (page: Page, name: string) => page.getByRole('table').getByRole('row').filter({ has: page.getByRole('rowheader', { name }) });
@@ -41,7 +33,7 @@ browserIt('creates an organization, invites, promotes, removes and deletes', asy
   const guest = await s.newPage();
 
   // The owner signs up and finds Organizations in the header.
-  await signUp(owner.page, ownerEmail, 'Robin');
+  await signUp(owner.page, { name: 'Robin', email: ownerEmail, password });
   await owner.page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Organizations' }).click();
   await owner.page.waitForURL('**/organizations');
   await owner.page.getByRole('heading', { level: 1, name: 'Organizations' }).waitFor();
@@ -92,7 +84,7 @@ browserIt('creates an organization, invites, promotes, removes and deletes', asy
   // The second person signs up with the invited address; the invitation waits on their Organizations page.
   await guest.page.getByRole('main').getByRole('link', { name: 'Create an account' }).click();
   await guest.page.waitForURL('**/sign-up?**');
-  await signUp(guest.page, guestEmail, 'Sam');
+  await signUp(guest.page, { name: 'Sam', email: guestEmail, password });
   await guest.page.goto('/organizations');
   await guest.page.getByRole('heading', { name: 'Invitations for you' }).waitFor();
   await guest.page.getByRole('link', { name: `View invitation to ${organizationName}` }).waitFor();
@@ -105,7 +97,7 @@ browserIt('creates an organization, invites, promotes, removes and deletes', asy
   await guest.page.getByRole('main').getByRole('link', { name: 'Sign in' }).click();
   await guest.page.getByLabel('Email or username', { exact: true }).fill(guestEmail);
   await guest.page.getByLabel('Password', { exact: true }).fill(password);
-  await guest.page.getByRole('button', { name: 'Sign in' }).click();
+  await guest.page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await guest.page.waitForURL((url) => url.pathname === invitationPath);
   await guest.page.getByRole('heading', { level: 1, name: `Join ${organizationName}` }).waitFor();
   await guest.page.getByText(ownerEmail).first().waitFor();
@@ -161,7 +153,7 @@ browserIt('creates an organization, invites, promotes, removes and deletes', asy
 
   // At a phone's width the organization list page stays readable.
   const phone = await s.newPage({ width: 390 });
-  await signUp(phone.page, `phone.${unique}@example.com`, 'Kit');
+  await signUp(phone.page, { name: 'Kit', email: `phone.${unique}@example.com`, password });
   await phone.page.goto('/organizations');
   await phone.page.getByLabel('Name', { exact: true }).fill('Small Screen');
   await phone.page.getByRole('button', { name: 'Create organization' }).click();
@@ -174,12 +166,7 @@ browserIt('creates an organization, invites, promotes, removes and deletes', asy
 
 browserIt('works without JavaScript: the slug comes from the name, and teams are created, renamed and removed', async () => {
   const { context, page } = await stack!.newPage({ javaScriptEnabled: false });
-  await page.goto('/sign-up');
-  await page.getByLabel('Your name', { exact: true }).fill('Ari');
-  await page.getByLabel('Email', { exact: true }).fill(`nojs.${unique}@example.com`);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await page.waitForURL('**/verify-email?**');
+  await signUp(page, { name: 'Ari', email: `nojs.${unique}@example.com`, password });
 
   await page.goto('/organizations');
   await page.getByLabel('Name', { exact: true }).fill(`Quiet Garden ${unique}`);

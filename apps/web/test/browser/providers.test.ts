@@ -5,7 +5,7 @@
 // server's proxy and the binding and session cookies stay on one origin) -> signed in.
 import path from 'node:path';
 import type { Page, Request } from 'playwright-core';
-import { browserIt, snap, startStack, type Stack } from './harness';
+import { browserIt, signUp, snap, startStack, type Stack } from './harness';
 
 jest.setTimeout(180_000);
 
@@ -110,14 +110,12 @@ browserIt('links GitHub to a password account, then unlinks it', async () => {
   const s = stack!;
   const email = `grace.${unique()}@example.com`;
   const { context, page } = await s.newPage();
-  await page.goto('/sign-up');
-  await page.getByRole('button', { name: 'Continue with GitHub' }).waitFor();
-  await page.getByLabel('Your name', { exact: true }).fill('Grace');
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill('a calm long password');
-  await shot(page, 'sign-up');
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await page.waitForURL('**/verify-email?**');
+  await signUp(page, { name: 'Grace', email, password: 'a calm long password' }, {
+    beforeSubmit: async () => {
+      await page.getByRole('button', { name: 'Continue with GitHub' }).waitFor();
+      await shot(page, 'sign-up');
+    },
+  });
 
   await page.goto('/account/linked-accounts');
   await page.getByRole('heading', { name: 'Email and password' }).waitFor();
@@ -144,14 +142,9 @@ browserIt('explains failed provider sign-ins on a friendly page with a way to tr
   const s = stack!;
   // A password account, then GitHub offers the same email without vouching for it: not linked on its own.
   const email = `ada.${unique()}@example.com`;
-  const signUp = await s.newPage();
-  await signUp.page.goto('/sign-up');
-  await signUp.page.getByLabel('Your name', { exact: true }).fill('Ada');
-  await signUp.page.getByLabel('Email', { exact: true }).fill(email);
-  await signUp.page.getByLabel('Password', { exact: true }).fill('a calm long password');
-  await signUp.page.getByRole('button', { name: 'Create account' }).click();
-  await signUp.page.waitForURL('**/verify-email?**');
-  await signUp.context.close();
+  const first = await s.newPage();
+  await signUp(first.page, { name: 'Ada', email, password: 'a calm long password' });
+  await first.context.close();
 
   fakes!.setUser('github', githubUser(3000 + Math.floor(Math.random() * 1e6), 'Ada Lovelace', email, false));
   const { context, page } = await s.newPage();
@@ -193,12 +186,7 @@ browserIt('links and signs in without JavaScript, and fits a phone’s width', a
   const s = stack!;
   const email = `lin.${unique()}@example.com`;
   const { context, page } = await s.newPage({ javaScriptEnabled: false, width: 390 });
-  await page.goto('/sign-up');
-  await page.getByLabel('Your name', { exact: true }).fill('Lin');
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill('a calm long password');
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await page.waitForURL('**/verify-email?**');
+  await signUp(page, { name: 'Lin', email, password: 'a calm long password' });
 
   // A form may not redirect to another origin (form-action 'self'): the answer is a page that moves on by itself.
   fakes!.setUser('github', githubUser(4000 + Math.floor(Math.random() * 1e6), 'Lin Quiet', email));

@@ -1,5 +1,8 @@
-import { CREDENTIAL_PROVIDER, createMemoryTables, ManualClock, newAccount, newUser, randomToken, uuid, type Session, type User } from '@tend/kernel';
+import { createMemoryTables, ManualClock, randomToken, uuid } from '@tend/kernel';
+import { CREDENTIAL_PROVIDER, newAccount, newUser, type User } from '@tend/identity';
+import type { Session } from '@tend/sessions';
 import { MemoryAccountRepository, MemoryUserRepository, type PasswordHasher } from '@tend/identity';
+import { signInFixture } from '@tend/identity/testing';
 import { MemorySessionStore, SessionManager } from '@tend/sessions';
 import type { Actor } from '../actor.js';
 import { MemoryAdminUserDirectory } from '../adapters/memory/memory-admin-user-directory.js';
@@ -17,7 +20,8 @@ export class PlainPasswordHasher implements PasswordHasher {
 
 /**
  * Everything an admin use case needs, in memory, with a manual clock: the shared tables,
- * identity's repositories, a SessionManager, the user directory and the audit log.
+ * identity's repositories, a SessionManager and the sign-in completion, the user directory and
+ * the audit log.
  */
 export function adminFixture() {
   const tables = createMemoryTables();
@@ -25,6 +29,7 @@ export function adminFixture() {
   const users = new MemoryUserRepository(tables);
   const accounts = new MemoryAccountRepository(tables);
   const sessions = new SessionManager(new MemorySessionStore(tables), clock);
+  const { completion: signIns } = signInFixture({ tables, clock, sessions });
   const directory = new MemoryAdminUserDirectory(tables);
   const audit = new MemoryAuditLog(tables);
   const hasher = new PlainPasswordHasher();
@@ -60,7 +65,7 @@ export function adminFixture() {
     return (await audit.list({ limit: 100, offset: 0 })).events.map((event) => event.action);
   }
 
-  return { tables, clock, users, accounts, sessions, directory, audit, hasher, seedUser, signIn, admin, actor, auditActions };
+  return { tables, clock, users, accounts, sessions, signIns, directory, audit, hasher, seedUser, signIn, admin, actor, auditActions };
 }
 
 export type AdminFixture = ReturnType<typeof adminFixture>;

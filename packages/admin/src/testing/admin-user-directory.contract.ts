@@ -1,6 +1,6 @@
-import { newUser, type User } from '@tend/kernel';
+import { newUser, type User } from '@tend/identity';
 import type { AdminUserDirectory } from '../user-directory.port.js';
-import { userListQuery, type ListUsersQueryInput } from '../user-list-query.js';
+import { encodeCursor, userListQuery, type ListUsersQueryInput } from '../user-list-query.js';
 
 export interface AdminUserDirectoryHarness {
   directory: AdminUserDirectory;
@@ -118,6 +118,31 @@ export function adminUserDirectoryContract(name: string, open: () => Promise<Adm
       expect(await total({ limit: 2, offset: 4 })).toBe(5);
       const beyond = await h.directory.list(userListQuery({ offset: 10 }));
       expect(beyond).toEqual({ users: [], total: 5 });
+    });
+
+    it.each<[string, ListUsersQueryInput]>([
+      ['createdAt, newest first (ties on createdAt)', {}],
+      ['name ascending', { sortBy: 'name' }],
+      ['age descending (an empty column last, ties on 36)', { sortBy: 'age', sortDirection: 'desc' }],
+      ['banExpires ascending (mostly empty)', { sortBy: 'banExpires' }],
+      ['banned descending (a boolean)', { sortBy: 'banned', sortDirection: 'desc' }],
+      ['notification ascending (an enum)', { sortBy: 'notification' }],
+      ['email, searched', { sortBy: 'email', searchValue: 'example' }],
+    ])('pages by cursor (keyset) in the same order as one whole page: %s', async (_name, input) => {
+      const whole = await ids(input);
+      for (const limit of [1, 2]) {
+        const walked: string[] = [];
+        let after: string | undefined;
+        for (let guard = 0; guard < 10; guard += 1) {
+          const query = userListQuery({ ...input, limit, cursor: after });
+          const { users, total: count } = await h.directory.list(query);
+          expect(count).toBe(whole.length);
+          walked.push(...users.map((user) => user.id));
+          if (users.length < limit) break;
+          after = encodeCursor(query.sort, users[users.length - 1]!);
+        }
+        expect(walked).toEqual(whole);
+      }
     });
 
     it('removes a user with its sessions once, and answers false the second time', async () => {

@@ -1,5 +1,5 @@
 import { ScryptPasswordHasher, CommonPasswords, DEFAULT_PASSWORD_POLICY } from '@tend/identity';
-import type { Account, User } from '@tend/kernel';
+import type { Account, User } from '@tend/identity';
 import { adminFixture } from '../testing/admin-fixture.js';
 import { CreateUser } from './create-user.js';
 

@@ -1,4 +1,5 @@
-import { CREDENTIAL_PROVIDER, hasCode, isAuthError, newAccount, newUser, raise, silentLogger, uuid, type Clock, type IdGenerator, type Logger, type User } from '@tend/kernel';
+import { hasCode, isAuthError, raise, silentLogger, uuid, type Clock, type IdGenerator, type Logger } from '@tend/kernel';
+import { CREDENTIAL_PROVIDER, newAccount, newUser, type User } from '@tend/identity';
 import { checkPassword, normalizeEmail, normalizeUsername, pickInput, type PasswordHasher, type UserRepository } from '@tend/identity';
 import type { Actor } from '../actor.js';
 import { actorEvent } from '../audit/audit-event.js';

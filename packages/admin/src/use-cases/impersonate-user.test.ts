@@ -9,7 +9,7 @@ describe('ImpersonateUser', () => {
     const f = adminFixture();
     const { actor, user: admin, session: adminSession } = await f.admin();
     const target = await f.seedUser();
-    const { session, user } = await new ImpersonateUser(f.users, f.sessions, f.audit, f.clock).execute({ actor, userId: target.id });
+    const { session, user } = await new ImpersonateUser(f.users, f.signIns, f.audit, f.clock).execute({ actor, userId: target.id });
     expect(user.id).toBe(target.id);
     expect(session).toMatchObject({ userId: target.id, impersonatedBy: admin.id, expiresAt: new Date(f.clock.now().getTime() + HOUR) });
 
@@ -27,14 +27,14 @@ describe('ImpersonateUser', () => {
     const f = adminFixture();
     const { actor } = await f.admin();
     const target = await f.seedUser();
-    const { session } = await new ImpersonateUser(f.users, f.sessions, f.audit, f.clock, { impersonationSessionDuration: 600 }).execute({ actor, userId: target.id });
+    const { session } = await new ImpersonateUser(f.users, f.signIns, f.audit, f.clock, { impersonationSessionDuration: 600 }).execute({ actor, userId: target.id });
     expect(session.expiresAt.getTime() - f.clock.now().getTime()).toBe(600 * SECOND);
   });
 
   it('answers 403 YOU_ARE_NOT_ALLOWED_TO_IMPERSONATE_USERS to a non-admin', async () => {
     const f = adminFixture();
     const target = await f.seedUser();
-    await expect(new ImpersonateUser(f.users, f.sessions, f.audit, f.clock).execute({ actor: f.actor('user'), userId: target.id })).rejects.toMatchObject({
+    await expect(new ImpersonateUser(f.users, f.signIns, f.audit, f.clock).execute({ actor: f.actor('user'), userId: target.id })).rejects.toMatchObject({
       status: 403,
       code: 'YOU_ARE_NOT_ALLOWED_TO_IMPERSONATE_USERS',
     });
@@ -46,10 +46,10 @@ describe('ImpersonateUser', () => {
     const { actor } = await f.admin();
     const other = await f.seedUser({ role: 'user,admin' });
     const listed = await f.seedUser({ role: 'user' });
-    const impersonate = new ImpersonateUser(f.users, f.sessions, f.audit, f.clock, { adminUserIds: [listed.id] });
+    const impersonate = new ImpersonateUser(f.users, f.signIns, f.audit, f.clock, { adminUserIds: [listed.id] });
     await expect(impersonate.execute({ actor, userId: other.id })).rejects.toMatchObject({ status: 403, code: 'YOU_CANNOT_IMPERSONATE_ADMINS' });
     await expect(impersonate.execute({ actor, userId: listed.id })).rejects.toMatchObject({ status: 403, code: 'YOU_CANNOT_IMPERSONATE_ADMINS' });
-    const allowed = new ImpersonateUser(f.users, f.sessions, f.audit, f.clock, { allowImpersonatingAdmins: true });
+    const allowed = new ImpersonateUser(f.users, f.signIns, f.audit, f.clock, { allowImpersonatingAdmins: true });
     await expect(allowed.execute({ actor, userId: other.id })).resolves.toMatchObject({ user: { id: other.id } });
   });
 
@@ -57,11 +57,11 @@ describe('ImpersonateUser', () => {
     const f = adminFixture();
     const { actor } = await f.admin();
     const target = await f.seedUser({ banned: true, banReason: 'spam' });
-    await expect(new ImpersonateUser(f.users, f.sessions, f.audit, f.clock).execute({ actor, userId: target.id })).rejects.toMatchObject({ status: 403, code: 'BANNED_USER' });
+    await expect(new ImpersonateUser(f.users, f.signIns, f.audit, f.clock).execute({ actor, userId: target.id })).rejects.toMatchObject({ status: 403, code: 'BANNED_USER' });
   });
 
   it('answers 404 USER_NOT_FOUND for an unknown target', async () => {
     const f = adminFixture();
-    await expect(new ImpersonateUser(f.users, f.sessions, f.audit, f.clock).execute({ actor: f.actor('admin'), userId: 'missing' })).rejects.toMatchObject({ status: 404, code: 'USER_NOT_FOUND' });
+    await expect(new ImpersonateUser(f.users, f.signIns, f.audit, f.clock).execute({ actor: f.actor('admin'), userId: 'missing' })).rejects.toMatchObject({ status: 404, code: 'USER_NOT_FOUND' });
   });
 });

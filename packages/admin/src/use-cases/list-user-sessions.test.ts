@@ -9,7 +9,7 @@ describe('ListUserSessions', () => {
     const { actor } = await f.admin();
     const target = await f.seedUser();
     const own = await f.signIn(target);
-    const { session: impersonation } = await new ImpersonateUser(f.users, f.sessions, f.audit, f.clock).execute({ actor, userId: target.id });
+    const { session: impersonation } = await new ImpersonateUser(f.users, f.signIns, f.audit, f.clock).execute({ actor, userId: target.id });
     const { sessions } = await new ListUserSessions(f.sessions).execute({ actor, userId: target.id });
     expect(sessions.map((s) => s.token).sort()).toEqual([own.session.token, impersonation.token].sort());
     expect(sessions.find((s) => s.token === impersonation.token)?.impersonatedBy).toBe(actor.userId);

@@ -1,4 +1,4 @@
-import type { Session } from '@tend/kernel';
+import type { Session } from '@tend/sessions';
 import type { Actor } from '../actor.js';
 import { adminConfig, type AdminConfig } from '../config.js';
 import { authorizeAdmin } from '../permissions.js';

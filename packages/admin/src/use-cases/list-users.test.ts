@@ -1,4 +1,5 @@
-import { MINUTE, type User } from '@tend/kernel';
+import { MINUTE } from '@tend/kernel';
+import type { User } from '@tend/identity';
 import { adminFixture } from '../testing/admin-fixture.js';
 import type { AdminUserDirectory } from '../user-directory.port.js';
 import { ListUsers } from './list-users.js';
@@ -37,7 +38,7 @@ describe('ListUsers', () => {
     const logged: string[] = [];
     const broken: AdminUserDirectory = { list: () => Promise.reject(new Error('database down')), remove: async () => false };
     const logger = { info() {}, warn() {}, error: (message: string) => void logged.push(message) };
-    expect(await new ListUsers(broken, {}, logger).execute({ actor: f.actor('admin'), limit: 10 })).toEqual({ users: [], total: 0, limit: 10, offset: 0 });
+    expect(await new ListUsers(broken, {}, logger).execute({ actor: f.actor('admin'), limit: 10 })).toEqual({ users: [], total: 0, limit: 10, offset: 0, nextCursor: null });
     expect(logged).toEqual(['admin list-users failed']);
   });
 

@@ -1,9 +1,10 @@
-import { isAuthError, silentLogger, type Logger, type User } from '@tend/kernel';
+import { isAuthError, silentLogger, type Logger } from '@tend/kernel';
+import type { User } from '@tend/identity';
 import type { Actor } from '../actor.js';
 import { adminConfig, type AdminConfig } from '../config.js';
 import { authorizeAdmin } from '../permissions.js';
 import type { AdminUserDirectory } from '../user-directory.port.js';
-import { userListQuery, type ListUsersQueryInput } from '../user-list-query.js';
+import { encodeCursor, userListQuery, type ListUsersQueryInput } from '../user-list-query.js';
 
 export interface ListUsersInput extends ListUsersQueryInput {
   actor: Actor;
@@ -15,6 +16,8 @@ export interface ListUsersResult {
   total: number;
   limit: number;
   offset: number;
+  /** Keyset paging: pass it as `cursor` for the next page; null on the last one. */
+  nextCursor: string | null;
 }
 
 /**
@@ -37,12 +40,15 @@ export class ListUsers {
     authorizeAdmin(input.actor, 'list-users', this.config);
     const query = userListQuery(input);
     try {
-      const { users, total } = await this.directory.list(query);
-      return { users, total, limit: query.limit, offset: query.offset };
+      // One user more than the page says whether another page follows.
+      const { users, total } = await this.directory.list({ ...query, limit: query.limit + 1 });
+      const page = users.slice(0, query.limit);
+      const nextCursor = users.length > query.limit ? encodeCursor(query.sort, page[page.length - 1]!) : null;
+      return { users: page, total, limit: query.limit, offset: query.offset, nextCursor };
     } catch (error) {
       if (isAuthError(error)) throw error;
       this.logger.error('admin list-users failed', { error: error instanceof Error ? error.message : String(error) });
-      return { users: [], total: 0, limit: query.limit, offset: query.offset };
+      return { users: [], total: 0, limit: query.limit, offset: query.offset, nextCursor: null };
     }
   }
 }

@@ -1,4 +1,5 @@
-import { raise, type User } from '@tend/kernel';
+import { raise } from '@tend/kernel';
+import type { User } from '@tend/identity';
 import type { UserRepository } from '@tend/identity';
 import { ADMIN_ERRORS } from '../error-codes.js';
 

@@ -1,4 +1,5 @@
-import { CREDENTIAL_PROVIDER, newAccount, uuid, type Clock, type IdGenerator } from '@tend/kernel';
+import { uuid, type Clock, type IdGenerator } from '@tend/kernel';
+import { CREDENTIAL_PROVIDER, newAccount } from '@tend/identity';
 import { checkPassword, type AccountRepository, type PasswordHasher, type UserRepository } from '@tend/identity';
 import type { Actor } from '../actor.js';
 import { actorEvent } from '../audit/audit-event.js';

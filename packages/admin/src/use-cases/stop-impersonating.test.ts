@@ -8,7 +8,7 @@ describe('StopImpersonating', () => {
     const f = adminFixture();
     const admin = await f.admin();
     const target = await f.seedUser();
-    const { session } = await new ImpersonateUser(f.users, f.sessions, f.audit, f.clock).execute({ actor: admin.actor, userId: target.id });
+    const { session } = await new ImpersonateUser(f.users, f.signIns, f.audit, f.clock).execute({ actor: admin.actor, userId: target.id });
     const resolved = await f.sessions.resolve(session.token, { dontRemember: true });
     const stop = new StopImpersonating(f.users, f.sessions, f.audit, f.clock);
     return { f, admin, target, session, actor: actorOf(resolved!), stop };

@@ -1,4 +1,6 @@
-import { raise, type Clock, type Session, type User } from '@tend/kernel';
+import { raise, type Clock } from '@tend/kernel';
+import type { User } from '@tend/identity';
+import type { Session } from '@tend/sessions';
 import type { UserRepository } from '@tend/identity';
 import type { Actor } from '../actor.js';
 import { newAuditEvent } from '../audit/audit-event.js';

@@ -1,4 +1,5 @@
-import type { Clock, User } from '@tend/kernel';
+import type { Clock } from '@tend/kernel';
+import type { User } from '@tend/identity';
 import type { UserRepository } from '@tend/identity';
 import type { Actor } from '../actor.js';
 import { actorEvent } from '../audit/audit-event.js';

@@ -1,4 +1,5 @@
-import { newUser, uuid, type User } from '@tend/kernel';
+import { uuid } from '@tend/kernel';
+import { newUser, type User } from '@tend/identity';
 import type { ApiKey } from '../api-key.js';
 import type { ApiKeyRepository } from '../api-key-repository.port.js';
 import type { UsageSettings } from '../usage-policy.js';

@@ -1,4 +1,5 @@
-import { ManualClock, createMemoryTables, newUser, type User } from '@tend/kernel';
+import { ManualClock, createMemoryTables } from '@tend/kernel';
+import { newUser, type User } from '@tend/identity';
 import { MemoryUserRepository } from '@tend/identity';
 import { MemoryApiKeyRepository } from '../adapters/memory/memory-api-key-repository.js';
 import { apiKeyConfig, type ApiKeyConfigOverrides } from '../config.js';

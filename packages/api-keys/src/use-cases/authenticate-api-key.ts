@@ -1,4 +1,5 @@
-import { raise, type Clock, type User } from '@tend/kernel';
+import { raise, type Clock } from '@tend/kernel';
+import type { User } from '@tend/identity';
 import { assertNotBanned, type UserRepository } from '@tend/identity';
 import { presentApiKey, type PresentedApiKey } from '../api-key.js';
 import type { ApiKeyRepository } from '../api-key-repository.port.js';

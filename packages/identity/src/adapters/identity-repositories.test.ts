@@ -25,7 +25,7 @@ for (const kind of testDatabaseKinds()) {
     const db = await createTestDatabase(kind);
     return {
       users: new PrismaUserRepository(db.prisma),
-      accounts: new PrismaAccountRepository(db.prisma),
+      accounts: new PrismaAccountRepository(db.prisma, { rowLocks: kind === 'postgres' }),
       sessionCount: (userId) => db.prisma.session.count({ where: { userId } }),
       addSession: async (userId) => void (await db.prisma.session.create({ data: { id: uuid(), token: uuid(), userId, expiresAt: new Date() } })),
       close: () => db.close(),

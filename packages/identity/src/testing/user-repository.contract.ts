@@ -1,4 +1,6 @@
-import { CREDENTIAL_PROVIDER, newAccount, newUser, uuid, type Session } from '@tend/kernel';
+import { uuid } from '@tend/kernel';
+import { CREDENTIAL_PROVIDER, newAccount, newUser } from '../entities.js';
+import type { Session } from '@tend/sessions';
 import type { AccountRepository, UserRepository } from '../ports.js';
 
 export interface IdentityHarness {
@@ -106,6 +108,33 @@ export function identityContract(name: string, open: () => Promise<IdentityHarne
       expect((await h.accounts.listByUser(u.id)).map((x) => x.id)).toEqual([a.id]);
       await h.accounts.delete(a.id);
       expect(await h.accounts.listByUser(u.id)).toEqual([]);
+    });
+
+    it('runs locked updates of one account one after another, each seeing what the one before stored', async () => {
+      const u = user();
+      await h.users.create(u);
+      const a = await h.accounts.create(newAccount({ id: uuid(), accountId: 'gh-2', providerId: 'github', userId: u.id, refreshToken: 'rt-1' }, now));
+      const seen: string[] = [];
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      const first = h.accounts.updateLocked(a.id, async (account) => {
+        seen.push(`first saw ${account.refreshToken}`);
+        await gate;
+        return { patch: { refreshToken: 'rt-2' }, result: 'first' };
+      });
+      while (seen.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+      const second = h.accounts.updateLocked(a.id, async (account) => {
+        seen.push(`second saw ${account.refreshToken}`);
+        return { patch: null, result: 'second' };
+      });
+      // While the first holds the lock, the second waits (without a lock it would have run by now).
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(seen).toEqual(['first saw rt-1']);
+      release();
+      expect(await Promise.all([first, second])).toEqual(['first', 'second']);
+      expect(seen).toEqual(['first saw rt-1', 'second saw rt-2']);
+      expect((await h.accounts.findByProvider('github', 'gh-2'))?.refreshToken).toBe('rt-2');
+      expect(await h.accounts.updateLocked('missing', async () => ({ patch: null, result: 1 }))).toBeNull();
     });
   });
 }

@@ -1,4 +1,5 @@
-import { uuid, type Verification } from '@tend/kernel';
+import { uuid } from '@tend/kernel';
+import type { Verification } from '../entities.js';
 import type { VerificationRepository } from '../ports.js';
 
 export interface VerificationRepositoryHarness {

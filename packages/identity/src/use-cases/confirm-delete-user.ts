@@ -1,4 +1,5 @@
-import { raise, type Clock, type User } from '@tend/kernel';
+import { raise, type Clock } from '@tend/kernel';
+import type { User } from '../entities.js';
 import { IDENTITY_ERRORS } from '../error-codes.js';
 import type { UserRepository, VerificationRepository } from '../ports.js';
 import { deleteAccountIdentifier, isDeleteAccountToken } from '../verification-values.js';
@@ -9,28 +10,31 @@ export interface ConfirmDeleteUserInput {
   userId?: string | null;
 }
 
+export interface ConfirmDeleteUserDeps {
+  users: Pick<UserRepository, 'findById' | 'delete'>;
+  verifications: Pick<VerificationRepository, 'findByIdentifier' | 'consume'>;
+  clock: Clock;
+}
+
 /**
  * GET /delete-user/callback (and POST /delete-user with a token): deletes the account a mailed
  * `delete-account-<token>` names. The token is consumed once; the user's sessions and accounts
  * go with it (cascade). Answers the deleted user.
  */
 export class ConfirmDeleteUser {
-  constructor(
-    private readonly users: UserRepository,
-    private readonly verifications: VerificationRepository,
-    private readonly clock: Clock,
-  ) {}
+  constructor(private readonly deps: ConfirmDeleteUserDeps) {}
 
   async execute(input: ConfirmDeleteUserInput): Promise<User> {
+    const { users, verifications, clock } = this.deps;
     if (!isDeleteAccountToken(input.token)) throw raise(IDENTITY_ERRORS.INVALID_TOKEN);
     const identifier = deleteAccountIdentifier(input.token);
-    const found = await this.verifications.findByIdentifier(identifier, this.clock.now());
+    const found = await verifications.findByIdentifier(identifier, clock.now());
     // Checked before consuming, so a token opened in another user's browser stays usable.
     if (!found || (input.userId && found.value !== input.userId)) throw raise(IDENTITY_ERRORS.INVALID_TOKEN);
-    const record = await this.verifications.consume(identifier, this.clock.now());
-    const user = record && (await this.users.findById(record.value));
+    const record = await verifications.consume(identifier, clock.now());
+    const user = record && (await users.findById(record.value));
     if (!user) throw raise(IDENTITY_ERRORS.INVALID_TOKEN);
-    await this.users.delete(user.id);
+    await users.delete(user.id);
     return user;
   }
 }

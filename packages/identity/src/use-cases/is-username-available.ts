@@ -4,11 +4,11 @@ import { DEFAULT_USERNAME_POLICY, normalizeUsername, type UsernamePolicy } from 
 /** POST /is-username-available: a valid username nobody has (case-insensitively). */
 export class IsUsernameAvailable {
   constructor(
-    private readonly users: UserRepository,
+    private readonly deps: { users: Pick<UserRepository, 'findByUsername'> },
     private readonly policy: UsernamePolicy = DEFAULT_USERNAME_POLICY,
   ) {}
 
   async execute(username: string): Promise<boolean> {
-    return (await this.users.findByUsername(normalizeUsername(username, this.policy))) === null;
+    return (await this.deps.users.findByUsername(normalizeUsername(username, this.policy))) === null;
   }
 }

@@ -1,4 +1,5 @@
-import { addSeconds, GENERAL_ERRORS, raiseFrom, randomToken, uuid, type Clock, type IdGenerator, type User } from '@tend/kernel';
+import { addSeconds, GENERAL_ERRORS, raiseFrom, randomToken, uuid, type Clock, type IdGenerator } from '@tend/kernel';
+import type { User } from '../entities.js';
 import { passwordResetEmail } from '@tend/mailer';
 import type { AccountLinks } from '../account-links.js';
 import { normalizeEmail } from '../email.js';
@@ -15,6 +16,15 @@ export interface RequestPasswordResetInput {
 /** The one answer of a reset request, whether or not the address is known (spec section 8). */
 export const PASSWORD_RESET_REQUESTED = 'If this email exists in our system, check your email for the reset link';
 
+export interface RequestPasswordResetDeps {
+  users: Pick<UserRepository, 'findByEmail'>;
+  verifications: Pick<VerificationRepository, 'create' | 'deleteByIdentifier'>;
+  links: AccountLinks;
+  delivery: Pick<MailDelivery, 'background'>;
+  clock: Clock;
+  newId?: IdGenerator;
+}
+
 /**
  * POST /request-password-reset (and /forget-password): stores a 24-character token as the
  * Verification `reset-password:<token>` (value: the user id, one hour) and mails its link.
@@ -23,27 +33,20 @@ export const PASSWORD_RESET_REQUESTED = 'If this email exists in our system, che
  * same: neither the body nor the timing tells whether the address has an account.
  */
 export class RequestPasswordReset {
-  constructor(
-    private readonly users: UserRepository,
-    private readonly verifications: VerificationRepository,
-    private readonly links: AccountLinks,
-    private readonly delivery: MailDelivery,
-    private readonly clock: Clock,
-    private readonly newId: IdGenerator = uuid,
-  ) {}
+  constructor(private readonly deps: RequestPasswordResetDeps) {}
 
   async execute(input: RequestPasswordResetInput): Promise<{ status: true; message: string }> {
-    const user = await this.users.findByEmail(normalizeEmail(input.email));
+    const user = await this.deps.users.findByEmail(normalizeEmail(input.email));
     const token = randomToken(RESET_PASSWORD_TOKEN_LENGTH);
     const identifier = resetPasswordIdentifier(token);
     if (!user) {
-      await this.verifications.deleteByIdentifier(identifier); // the same round trip as the real write
+      await this.deps.verifications.deleteByIdentifier(identifier); // the same round trip as the real write
       return { status: true, message: PASSWORD_RESET_REQUESTED };
     }
-    const now = this.clock.now();
-    const id = this.newId();
+    const now = this.deps.clock.now();
+    const id = (this.deps.newId ?? uuid)();
     try {
-      await this.verifications.create({ id, identifier, value: user.id, expiresAt: addSeconds(now, RESET_PASSWORD_EXPIRES_IN), createdAt: now, updatedAt: now });
+      await this.deps.verifications.create({ id, identifier, value: user.id, expiresAt: addSeconds(now, RESET_PASSWORD_EXPIRES_IN), createdAt: now, updatedAt: now });
     } catch (error) {
       throw raiseFrom(error, GENERAL_ERRORS.UNABLE_TO_CREATE_VERIFICATION);
     }
@@ -52,15 +55,15 @@ export class RequestPasswordReset {
   }
 
   private mailReset(user: User, token: string, id: string, identifier: string, redirectTo?: string): void {
-    this.delivery.background(
+    this.deps.delivery.background(
       () => ({
         to: user.email,
         purpose: 'password-reset',
         idempotencyKey: `password-reset/${id}`,
-        ...passwordResetEmail({ name: user.name, url: this.links.resetPassword(token, redirectTo), expiresInMinutes: RESET_PASSWORD_EXPIRES_IN / 60 }),
+        ...passwordResetEmail({ name: user.name, url: this.deps.links.resetPassword(token, redirectTo), expiresInMinutes: RESET_PASSWORD_EXPIRES_IN / 60 }),
       }),
       // A token whose mail never left is of no use to anyone: drop it.
-      () => this.verifications.deleteByIdentifier(identifier),
+      () => this.deps.verifications.deleteByIdentifier(identifier),
     );
   }
 }

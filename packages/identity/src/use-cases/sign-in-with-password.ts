@@ -1,9 +1,10 @@
-import { raise, type Clock, type ErrorDefinition, type Session, type User } from '@tend/kernel';
-import type { SessionManager } from '@tend/sessions';
-import { assertNotBanned } from '../ban.js';
+import { raise, type ErrorDefinition } from '@tend/kernel';
+import type { User } from '../entities.js';
 import { normalizeEmail } from '../email.js';
 import { IDENTITY_ERRORS } from '../error-codes.js';
 import type { AccountRepository, PasswordHasher, UserRepository } from '../ports.js';
+import type { SignInClient } from '../sign-in/proof.js';
+import type { SignInCompletion, SignInOutcome } from '../sign-in/sign-in-completion.js';
 import { DEFAULT_USERNAME_POLICY, USERNAME_ERRORS, normalizeUsername, type UsernamePolicy } from '../username.js';
 import type { UserEvents } from './user-events.js';
 
@@ -13,8 +14,7 @@ export interface SignInInput {
   password: string;
   rememberMe?: boolean;
   callbackURL?: string;
-  ipAddress?: string | null;
-  userAgent?: string | null;
+  client: SignInClient;
 }
 
 export interface SignInConfig {
@@ -22,7 +22,16 @@ export interface SignInConfig {
   usernamePolicy?: UsernamePolicy;
 }
 
+export interface SignInWithPasswordDeps {
+  users: Pick<UserRepository, 'findByEmail' | 'findByUsername'>;
+  accounts: Pick<AccountRepository, 'findCredential'>;
+  hasher: PasswordHasher;
+  completion: Pick<SignInCompletion, 'admit' | 'complete'>;
+  events?: UserEvents;
+}
+
 interface Variant {
+  method: 'email' | 'username';
   find(identifier: string): Promise<User | null>;
   invalid: ErrorDefinition;
   notVerified: ErrorDefinition;
@@ -31,7 +40,8 @@ interface Variant {
 /**
  * Password sign-in, by email (POST /sign-in/email) or by username (POST /sign-in/username).
  * Unknown user, missing credential account and wrong password answer the same error after
- * the same work (one scrypt), so responses and timing never tell which it was.
+ * the same work (one scrypt), so responses and timing never tell which it was. The proven
+ * password goes to the sign-in completion (bans, challenges, the session).
  */
 export class SignInWithPassword {
   private dummyHash?: Promise<string>;
@@ -39,61 +49,53 @@ export class SignInWithPassword {
   private readonly byUsername: Variant;
 
   constructor(
-    private readonly users: UserRepository,
-    private readonly accounts: AccountRepository,
-    private readonly hasher: PasswordHasher,
-    private readonly sessions: SessionManager,
-    private readonly clock: Clock,
+    private readonly deps: SignInWithPasswordDeps,
     private readonly config: SignInConfig = { requireEmailVerification: false, usernamePolicy: DEFAULT_USERNAME_POLICY },
-    private readonly events: UserEvents = {},
   ) {
     this.byEmail = {
-      find: (email) => this.users.findByEmail(normalizeEmail(email)),
+      method: 'email',
+      find: (email) => this.deps.users.findByEmail(normalizeEmail(email)),
       invalid: IDENTITY_ERRORS.INVALID_EMAIL_OR_PASSWORD,
       notVerified: IDENTITY_ERRORS.EMAIL_NOT_VERIFIED,
     };
     this.byUsername = {
+      method: 'username',
       // The username rules (422 too short / too long / invalid) apply before any lookup.
-      find: (username) => this.users.findByUsername(normalizeUsername(username, this.config.usernamePolicy)),
+      find: (username) => this.deps.users.findByUsername(normalizeUsername(username, this.config.usernamePolicy)),
       invalid: USERNAME_ERRORS.INVALID_USERNAME_OR_PASSWORD,
       notVerified: USERNAME_ERRORS.EMAIL_NOT_VERIFIED,
     };
   }
 
-  withEmail(input: SignInInput): Promise<{ user: User; session: Session }> {
+  withEmail(input: SignInInput): Promise<SignInOutcome> {
     return this.signIn(this.byEmail, input);
   }
 
-  withUsername(input: SignInInput): Promise<{ user: User; session: Session }> {
+  withUsername(input: SignInInput): Promise<SignInOutcome> {
     return this.signIn(this.byUsername, input);
   }
 
-  private async signIn(variant: Variant, input: SignInInput): Promise<{ user: User; session: Session }> {
+  private async signIn(variant: Variant, input: SignInInput): Promise<SignInOutcome> {
     const found = await variant.find(input.identifier);
-    const account = found ? await this.accounts.findCredential(found.id) : null;
+    const account = found ? await this.deps.accounts.findCredential(found.id) : null;
     if (!found || !account?.password) {
-      await this.hasher.verify(await this.dummy(), input.password);
+      await this.deps.hasher.verify(await this.dummy(), input.password);
       throw raise(variant.invalid);
     }
-    if (!(await this.hasher.verify(account.password, input.password))) throw raise(variant.invalid);
+    if (!(await this.deps.hasher.verify(account.password, input.password))) throw raise(variant.invalid);
 
-    const user = await assertNotBanned(found, this.users, this.clock);
+    // A banned user hears of the ban before anything else (and is sent no verification mail).
+    const user = await this.deps.completion.admit(found);
     if (this.config.requireEmailVerification && !user.emailVerified) {
-      await this.events.emailNotVerified?.(user, { callbackURL: input.callbackURL });
+      await this.deps.events?.emailNotVerified?.(user, { callbackURL: input.callbackURL });
       throw raise(variant.notVerified);
     }
-    const session = await this.sessions.create({
-      userId: user.id,
-      rememberMe: input.rememberMe,
-      ipAddress: input.ipAddress,
-      userAgent: input.userAgent,
-    });
-    return { user, session };
+    return this.deps.completion.complete({ user, method: variant.method, factors: ['password'], rememberMe: input.rememberMe, client: input.client, next: input.callbackURL });
   }
 
   /** A hash to verify against when there is no real one; made once. */
   private dummy(): Promise<string> {
-    this.dummyHash ??= this.hasher.hash('tend-timing-equaliser');
+    this.dummyHash ??= this.deps.hasher.hash('tend-timing-equaliser');
     return this.dummyHash;
   }
 }

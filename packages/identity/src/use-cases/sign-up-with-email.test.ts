@@ -1,8 +1,12 @@
-import { ManualClock, createMemoryTables, newUser, type Session } from '@tend/kernel';
+import { ManualClock, createMemoryTables } from '@tend/kernel';
+import { newUser } from '../entities.js';
+import type { Session } from '@tend/sessions';
 import { MemorySessionStore, SessionManager, type CreateSessionInput } from '@tend/sessions';
 import { MemoryAccountRepository } from '../adapters/memory/memory-account-repository.js';
 import { MemoryUserRepository } from '../adapters/memory/memory-user-repository.js';
 import type { PasswordHasher } from '../ports.js';
+import { clientOf, UNKNOWN_CLIENT } from '../sign-in/proof.js';
+import { signInFixture } from '../testing/sign-in-fixture.js';
 import { SignUpWithEmail } from './sign-up-with-email.js';
 
 const hasher: PasswordHasher = {
@@ -36,23 +40,26 @@ function setup(collideWith: string | null = null, config = {}) {
   const sessions = new FixedFirstToken(store, clock, collideWith);
   const users = new MemoryUserRepository(tables);
   const accounts = new MemoryAccountRepository(tables);
-  return { tables, users, accounts, sessions, signUp: new SignUpWithEmail(users, hasher, sessions, clock, config) };
+  const { completion, events } = signInFixture({ tables, clock, sessions });
+  return { tables, users, accounts, sessions, events, signUp: new SignUpWithEmail({ users, hasher, completion, clock }, config) };
 }
 
 describe('SignUpWithEmail', () => {
   it('creates the user, its credential account and its session together', async () => {
-    const { signUp, accounts, sessions } = setup();
-    const { user, session } = await signUp.execute({ email: 'Ada@Example.com', password: 'correct horse battery', fields: { name: 'Ada' }, userAgent: 'jest' });
+    const { signUp, accounts, sessions, events } = setup();
+    const { user, outcome } = await signUp.execute({ email: 'Ada@Example.com', password: 'correct horse battery', fields: { name: 'Ada' }, client: clientOf({ userAgent: 'jest' }) });
     expect(user).toMatchObject({ email: 'ada@example.com', name: 'Ada' });
     expect((await accounts.findCredential(user.id))?.password).toBe('plain:correct horse battery');
-    expect(session).toMatchObject({ userId: user.id, userAgent: 'jest' });
-    expect((await sessions.resolve(session!.token))?.user.id).toBe(user.id);
+    if (outcome?.kind !== 'session') throw new Error('expected a session');
+    expect(outcome.session).toMatchObject({ userId: user.id, userAgent: 'jest' });
+    expect((await sessions.resolve(outcome.session.token))?.user.id).toBe(user.id);
+    expect(events).toEqual([]);
   });
 
   it('creates no session when verification is required', async () => {
     const { signUp, tables } = setup(null, { requireEmailVerification: true });
-    const { session } = await signUp.execute({ email: 'v@example.com', password: 'correct horse battery', fields: { name: 'V' } });
-    expect(session).toBeNull();
+    const { outcome } = await signUp.execute({ email: 'v@example.com', password: 'correct horse battery', fields: { name: 'V' }, client: UNKNOWN_CLIENT });
+    expect(outcome).toBeNull();
     expect(tables.sessions.size).toBe(0);
   });
 
@@ -63,19 +70,19 @@ describe('SignUpWithEmail', () => {
     tables.users.set('other', newUser({ id: 'other', email: 'other@example.com', name: 'Other' }, now));
     tables.sessions.set('t'.repeat(32), { id: 's0', token: 't'.repeat(32), userId: 'other', expiresAt: now, ipAddress: null, userAgent: null, impersonatedBy: null, activeOrganizationId: null, createdAt: now, updatedAt: now });
 
-    await expect(signUp.execute({ email: 'grace@example.com', password: 'correct horse battery', fields: { name: 'Grace' } })).rejects.toThrow();
+    await expect(signUp.execute({ email: 'grace@example.com', password: 'correct horse battery', fields: { name: 'Grace' }, client: UNKNOWN_CLIENT })).rejects.toThrow();
     expect(await users.findByEmail('grace@example.com')).toBeNull();
     expect([...tables.accounts.values()]).toEqual([]);
 
-    const { user, session } = await signUp.execute({ email: 'grace@example.com', password: 'correct horse battery', fields: { name: 'Grace' } });
+    const { user, outcome } = await signUp.execute({ email: 'grace@example.com', password: 'correct horse battery', fields: { name: 'Grace' }, client: UNKNOWN_CLIENT });
     expect(user.email).toBe('grace@example.com');
-    expect(tables.sessions.get(session!.token)?.userId).toBe(user.id);
+    expect(outcome?.kind === 'session' && tables.sessions.get(outcome.session.token)?.userId).toBe(user.id);
   });
 
   it('answers 422 USER_ALREADY_EXISTS for a taken email', async () => {
     const { signUp } = setup();
-    await signUp.execute({ email: 'a@example.com', password: 'correct horse battery', fields: { name: 'A' } });
-    await expect(signUp.execute({ email: 'a@example.com', password: 'correct horse battery', fields: { name: 'A' } })).rejects.toMatchObject({
+    await signUp.execute({ email: 'a@example.com', password: 'correct horse battery', fields: { name: 'A' }, client: UNKNOWN_CLIENT });
+    await expect(signUp.execute({ email: 'a@example.com', password: 'correct horse battery', fields: { name: 'A' }, client: UNKNOWN_CLIENT })).rejects.toMatchObject({
       status: 422,
       code: 'USER_ALREADY_EXISTS',
       message: 'User already exists',

@@ -1,9 +1,12 @@
-import { CREDENTIAL_PROVIDER, newAccount, newUser, raise, uuid, type Clock, type IdGenerator, type Session, type User } from '@tend/kernel';
-import type { SessionManager } from '@tend/sessions';
+import { raise, uuid, type Clock, type IdGenerator } from '@tend/kernel';
+import { CREDENTIAL_PROVIDER, newAccount, newUser, type User } from '../entities.js';
+import type { Session } from '@tend/sessions';
 import { normalizeEmail } from '../email.js';
 import { fieldRequired } from '../error-codes.js';
 import { checkPassword, DEFAULT_PASSWORD_POLICY, type PasswordPolicy } from '../password-policy.js';
 import type { PasswordHasher, UserRepository } from '../ports.js';
+import type { SignInClient } from '../sign-in/proof.js';
+import type { SignInCompletion, SignInOutcome } from '../sign-in/sign-in-completion.js';
 import { DEFAULT_USER_FIELDS, pickInput, type UserFields } from '../user-fields.js';
 import { DEFAULT_USERNAME_POLICY, normalizeUsername, type UsernamePolicy } from '../username.js';
 import type { UserEvents } from './user-events.js';
@@ -15,8 +18,7 @@ export interface SignUpInput {
   fields: Record<string, unknown>;
   rememberMe?: boolean;
   callbackURL?: string;
-  ipAddress?: string | null;
-  userAgent?: string | null;
+  client: SignInClient;
 }
 
 export interface SignUpConfig {
@@ -28,19 +30,29 @@ export interface SignUpConfig {
   requireEmailVerification: boolean;
 }
 
-/** POST /sign-up/email: creates a user with a credential account and, usually, a session. */
+export interface SignUpWithEmailDeps {
+  users: Pick<UserRepository, 'create'>;
+  hasher: Pick<PasswordHasher, 'hash'>;
+  completion: Pick<SignInCompletion, 'complete'>;
+  clock: Clock;
+  events?: UserEvents;
+  newId?: IdGenerator;
+}
+
+/**
+ * POST /sign-up/email: creates a user with a credential account and, usually, signs them in
+ * through the sign-in completion (which stores user, account and session in one transaction).
+ */
 export class SignUpWithEmail {
   private readonly config: SignUpConfig;
 
+  private readonly newId: IdGenerator;
+
   constructor(
-    private readonly users: UserRepository,
-    private readonly hasher: PasswordHasher,
-    private readonly sessions: SessionManager,
-    private readonly clock: Clock,
+    private readonly deps: SignUpWithEmailDeps,
     config: Partial<SignUpConfig> = {},
-    private readonly events: UserEvents = {},
-    private readonly newId: IdGenerator = uuid,
   ) {
+    this.newId = deps.newId ?? uuid;
     this.config = {
       passwordPolicy: DEFAULT_PASSWORD_POLICY,
       usernamePolicy: DEFAULT_USERNAME_POLICY,
@@ -51,7 +63,7 @@ export class SignUpWithEmail {
     };
   }
 
-  async execute(input: SignUpInput): Promise<{ user: User; session: Session | null }> {
+  async execute(input: SignUpInput): Promise<{ user: User; outcome: SignInOutcome | null }> {
     const email = normalizeEmail(input.email);
     checkPassword(input.password, this.config.passwordPolicy);
     const fields = pickInput(input.fields, this.config.userFields);
@@ -69,17 +81,23 @@ export class SignUpWithEmail {
       delete fields.displayUsername;
     }
 
-    const now = this.clock.now();
+    const now = this.deps.clock.now();
     const id = this.newId();
     const user = newUser({ ...fields, id, email, name: String(fields.name ?? '') }, now);
-    const hash = await this.hasher.hash(input.password);
+    const hash = await this.deps.hasher.hash(input.password);
     const account = newAccount({ id: this.newId(), accountId: id, providerId: CREDENTIAL_PROVIDER, userId: id, password: hash }, now);
-    const signIn = this.config.autoSignIn && !this.config.requireEmailVerification;
-    const session = signIn ? this.sessions.build({ userId: id, rememberMe: input.rememberMe, ipAddress: input.ipAddress, userAgent: input.userAgent }) : null;
     // User, credential account and session in one transaction: a failure half-way leaves no
     // half-made account behind to block signing up again.
-    const created = await this.users.create(user, account, session ?? undefined);
-    await this.events.userCreated?.(created, { callbackURL: input.callbackURL });
-    return { user: created, session };
+    const persist = (session: Session | null) => this.deps.users.create(user, account, session ?? undefined);
+    const signIn = this.config.autoSignIn && !this.config.requireEmailVerification;
+    const outcome = signIn
+      ? await this.deps.completion.complete(
+          { user, method: 'email', factors: ['password'], rememberMe: input.rememberMe, client: input.client, next: input.callbackURL, isNewUser: true, detail: { signUp: true } },
+          { persist, record: false },
+        )
+      : null;
+    const created = outcome?.user ?? (await persist(null));
+    await this.deps.events?.userCreated?.(created, { callbackURL: input.callbackURL });
+    return { user: created, outcome };
   }
 }

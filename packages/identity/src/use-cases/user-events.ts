@@ -1,4 +1,4 @@
-import type { User } from '@tend/kernel';
+import type { User } from '../entities.js';
 
 /**
  * What other parts of the product may do when identity events happen (send the

@@ -1,9 +1,12 @@
-import { isAuthError, raise, type Clock, type Session, type User } from '@tend/kernel';
-import type { SessionManager } from '@tend/sessions';
-import { assertNotBanned } from '../ban.js';
+import { hasCode, isAuthError, raise, type Clock } from '@tend/kernel';
+import type { User } from '../entities.js';
+import type { Session } from '@tend/sessions';
 import type { EmailVerificationTokens } from '../email-verification-token.js';
 import { IDENTITY_ERRORS, VERIFY_EMAIL_ERRORS } from '../error-codes.js';
+import { PlaceholderEmails } from '../placeholder-email.js';
 import type { UserRepository } from '../ports.js';
+import type { SignInClient } from '../sign-in/proof.js';
+import type { SignInCompletion, SignInOutcome } from '../sign-in/sign-in-completion.js';
 import type { SendVerificationEmail } from './send-verification-email.js';
 
 export interface VerifyEmailInput {
@@ -12,52 +15,63 @@ export interface VerifyEmailInput {
   current: { session: Session; user: User } | null;
   /** Where the verification mail of a changed address sends the user back to. */
   callbackURL?: string;
-  ipAddress?: string | null;
-  userAgent?: string | null;
+  client: SignInClient;
 }
 
 export interface VerifyEmailResult {
   user: User;
-  /** A session made by auto sign-in after verification; the caller sets its cookie. */
-  session: Session | null;
+  /** The sign-in of auto sign-in after verification (a session or a challenge); the caller writes it. */
+  signIn: SignInOutcome | null;
+}
+
+export interface VerifyEmailDeps {
+  users: Pick<UserRepository, 'findByEmail' | 'update'>;
+  tokens: Pick<EmailVerificationTokens, 'verify'>;
+  completion: Pick<SignInCompletion, 'complete'>;
+  sendVerification: Pick<SendVerificationEmail, 'toUser'>;
+  clock: Clock;
+  placeholders?: PlaceholderEmails;
 }
 
 /**
  * GET /verify-email. A plain token turns emailVerified false -> true (and, with auto sign-in,
- * creates a session). A change-email token (`updateTo`) needs the signed-in owner: the email
- * changes, emailVerified resets to false and a verification mail goes to the new address.
+ * signs the user in through the sign-in completion). A change-email token (`updateTo`) needs the
+ * signed-in owner: the email changes, emailVerified resets to false and a verification mail goes
+ * to the new address; replacing a placeholder (whose link was mailed to the new address, so
+ * opening it proves that address) sets emailVerified to true and mails nothing more.
  * Failures are the spec's redirect codes: token_expired, invalid_token, user_not_found, unauthorized.
  */
 export class VerifyEmail {
+  private readonly placeholders: PlaceholderEmails;
+
   constructor(
-    private readonly users: UserRepository,
-    private readonly tokens: EmailVerificationTokens,
-    private readonly sessions: SessionManager,
-    private readonly sendVerification: SendVerificationEmail,
-    private readonly clock: Clock,
-    private readonly autoSignInAfterVerification: boolean = false,
-  ) {}
+    private readonly deps: VerifyEmailDeps,
+    private readonly config: { autoSignInAfterVerification: boolean } = { autoSignInAfterVerification: false },
+  ) {
+    this.placeholders = deps.placeholders ?? new PlaceholderEmails();
+  }
 
   async execute(input: VerifyEmailInput): Promise<VerifyEmailResult> {
-    const claims = await this.tokens.verify(input.token);
-    const user = await this.users.findByEmail(claims.email);
+    const claims = await this.deps.tokens.verify(input.token);
+    const user = await this.deps.users.findByEmail(claims.email);
     if (!user) throw raise(VERIFY_EMAIL_ERRORS.USER_NOT_FOUND);
 
     if (claims.updateTo) {
       if (!input.current || input.current.user.id !== user.id) throw raise(VERIFY_EMAIL_ERRORS.UNAUTHORIZED);
-      const changed = await this.changeEmail(user, claims.updateTo);
-      await this.sendVerification.toUser(changed, input.callbackURL);
-      return { user: changed, session: null };
+      if (this.placeholders.matches(user.email)) return { user: await this.changeEmail(user, claims.updateTo, true), signIn: null };
+      const changed = await this.changeEmail(user, claims.updateTo, false);
+      await this.deps.sendVerification.toUser(changed, input.callbackURL);
+      return { user: changed, signIn: null };
     }
 
-    if (user.emailVerified) return { user, session: null };
-    const verified = await this.users.update(user.id, { emailVerified: true, updatedAt: this.clock.now() });
-    return { user: verified, session: await this.autoSignIn(verified, input) };
+    if (user.emailVerified) return { user, signIn: null };
+    const verified = await this.deps.users.update(user.id, { emailVerified: true, updatedAt: this.deps.clock.now() });
+    return { user: verified, signIn: await this.autoSignIn(verified, input) };
   }
 
-  private async changeEmail(user: User, email: string): Promise<User> {
+  private async changeEmail(user: User, email: string, emailVerified: boolean): Promise<User> {
     try {
-      return await this.users.update(user.id, { email, emailVerified: false, updatedAt: this.clock.now() });
+      return await this.deps.users.update(user.id, { email, emailVerified, updatedAt: this.deps.clock.now() });
     } catch (error) {
       // Someone took the address between the request and the click.
       if (isAuthError(error) && error.code === 'USER_ALREADY_EXISTS') throw raise(IDENTITY_ERRORS.COULDN_T_UPDATE_YOUR_EMAIL);
@@ -65,14 +79,14 @@ export class VerifyEmail {
     }
   }
 
-  /** A new session for the verified user, unless they are signed in already or banned. */
-  private async autoSignIn(user: User, input: VerifyEmailInput): Promise<Session | null> {
-    if (!this.autoSignInAfterVerification || input.current?.user.id === user.id) return null;
+  /** Signs the verified user in (the mailed link proved the address), unless they are signed in already or banned. */
+  private async autoSignIn(user: User, input: VerifyEmailInput): Promise<SignInOutcome | null> {
+    if (!this.config.autoSignInAfterVerification || input.current?.user.id === user.id) return null;
     try {
-      await assertNotBanned(user, this.users, this.clock);
-    } catch {
-      return null; // verified, but a banned user gets no session
+      return await this.deps.completion.complete({ user, method: 'email-verification', factors: ['email'], client: input.client, next: input.callbackURL });
+    } catch (error) {
+      if (hasCode(error, 'BANNED_USER')) return null; // verified, but a banned user gets no session
+      throw error;
     }
-    return this.sessions.create({ userId: user.id, ipAddress: input.ipAddress, userAgent: input.userAgent });
   }
 }

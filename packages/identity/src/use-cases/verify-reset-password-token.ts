@@ -4,13 +4,10 @@ import { isResetPasswordToken, resetPasswordIdentifier } from '../verification-v
 
 /** GET /reset-password/{token}: is this a live reset token? It is not consumed here. */
 export class VerifyResetPasswordToken {
-  constructor(
-    private readonly verifications: VerificationRepository,
-    private readonly clock: Clock,
-  ) {}
+  constructor(private readonly deps: { verifications: Pick<VerificationRepository, 'findByIdentifier'>; clock: Clock }) {}
 
   async execute(token: string): Promise<boolean> {
     if (!isResetPasswordToken(token)) return false;
-    return (await this.verifications.findByIdentifier(resetPasswordIdentifier(token), this.clock.now())) !== null;
+    return (await this.deps.verifications.findByIdentifier(resetPasswordIdentifier(token), this.deps.clock.now())) !== null;
   }
 }

@@ -2,9 +2,13 @@ import { AuthError } from '@tend/kernel';
 import {
   changeEmailConfirmation,
   deleteAccountConfirmation,
+  emailCodeEmail,
+  magicLinkEmail,
   escapeHtml,
   httpUrl,
   organizationInvitation,
+  passkeyAddedEmail,
+  ssoLinkedEmail,
   passwordResetEmail,
   verificationEmail,
   type RenderedMail,
@@ -71,6 +75,7 @@ const mails: Array<[string, (url: string, hostile: string) => RenderedMail, RegE
     (url, name) => organizationInvitation({ inviterName: name, organizationName: name, role: 'member', url, expiresInDays: 2 }),
     /invitation expires in 2 days/,
   ],
+  ['magicLinkEmail', (url, name) => magicLinkEmail({ name, url, expiresInMinutes: 5 }), /link expires in 5 minutes/],
 ];
 
 describe.each(mails)('%s', (_name, render, expiry) => {
@@ -142,5 +147,62 @@ describe('the wording of each mail', () => {
   it('answers 500 Failed to render email for an expiry that is not a positive number', () => {
     expect(() => verificationEmail({ name: 'Ada', url: URL_WITH_QUERY, expiresInMinutes: Number.NaN })).toThrow('Failed to render email');
     expect(() => deleteAccountConfirmation({ name: 'Ada', url: URL_WITH_QUERY, expiresInHours: 0 })).toThrow('Failed to render email');
+  });
+});
+
+describe('emailCodeEmail', () => {
+  const purposes = ['sign-in', 'email-verification', 'forget-password'] as const;
+
+  it.each(purposes)('shows a %s code as the only standalone 6-digit number of the text, and says it lasts 5 minutes', (purpose) => {
+    const mail = emailCodeEmail({ purpose, name: 'Ada', code: '042917', expiresInMinutes: 5 });
+    expect(mail.text.match(/\b\d{6}\b/g)).toEqual(['042917']);
+    expect(mail.text).toContain('This code expires in 5 minutes.');
+    expect(mail.html).toContain('>042917</p>');
+    expect(mail.html).toContain('This code expires in 5 minutes.');
+    expect(mail.html).not.toContain('href=');
+    expect(mail.subject).toContain('Tend');
+  });
+
+  it('names what the code is for', () => {
+    expect(emailCodeEmail({ purpose: 'sign-in', name: 'Ada', code: '123456', expiresInMinutes: 5 }).subject).toBe('Your Tend sign-in code');
+    expect(emailCodeEmail({ purpose: 'email-verification', name: '', code: '123456', expiresInMinutes: 5 }).text).toMatch(/^Hi,\n\nEnter this code in Tend to confirm your email address/);
+    expect(emailCodeEmail({ purpose: 'forget-password', name: 'Ada', code: '123456', expiresInMinutes: 5 }).text).toContain('Your password reset code:\n123456');
+  });
+
+  it('escapes the name and refuses anything but digits as the code', () => {
+    expect(emailCodeEmail({ purpose: 'sign-in', name: HOSTILE, code: '123456', expiresInMinutes: 5 }).html).not.toContain('<script>');
+    expect(() => emailCodeEmail({ purpose: 'sign-in', name: 'Ada', code: '<b>1</b>', expiresInMinutes: 5 })).toThrow('Failed to render email');
+  });
+});
+
+describe('passkeyAddedEmail', () => {
+  const url = 'https://app.tend.example/account/security';
+
+  it('names the passkey, links to the security page, and has no expiry line', () => {
+    const mail = passkeyAddedEmail({ name: 'Ada', passkeyName: 'Laptop', url });
+    expect(mail.subject).toBe('A passkey was added to your Tend account');
+    expect(mail.text).toContain('A passkey named “Laptop” was added to your Tend account.');
+    expect(mail.text).toContain(`Review your passkeys:\n${url}`);
+    expect(mail.html).toContain(`href="${url}"`);
+    expect(mail.text).not.toMatch(/expires/);
+  });
+
+  it('escapes the passkey name and speaks of a new passkey when it has none', () => {
+    expect(passkeyAddedEmail({ name: 'Ada', passkeyName: '<b>x</b>', url }).html).not.toContain('<b>x</b>');
+    expect(passkeyAddedEmail({ name: 'Ada', passkeyName: null, url }).text).toContain('A new passkey was added');
+  });
+});
+
+describe('ssoLinkedEmail', () => {
+  const url = 'https://app.tend.example/account';
+
+  it('names the domain, links to the account page, and escapes what it is given', () => {
+    const mail = ssoLinkedEmail({ name: 'Ada', domain: 'contoso.example', url });
+    expect(mail.subject).toBe('Single sign-on was linked to your Tend account');
+    expect(mail.text).toContain('contoso.example');
+    expect(mail.text).toContain(url);
+    expect(mail.html).toContain(`href="${url}"`);
+    const hostile = ssoLinkedEmail({ name: HOSTILE, domain: HOSTILE, url });
+    expect(hostile.html).not.toContain('<script>');
   });
 });

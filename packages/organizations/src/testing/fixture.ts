@@ -1,4 +1,5 @@
-import { createMemoryTables, ManualClock, newUser, uuid, type Logger, type MemoryTables, type User } from '@tend/kernel';
+import { createMemoryTables, ManualClock, uuid, type Logger, type MemoryTables } from '@tend/kernel';
+import { newUser, type User } from '@tend/identity';
 import { DevOutboxMailer } from '@tend/mailer';
 import { organizationTables } from '../adapters/memory/organization-tables.js';
 import { memoryOrganizationStores } from '../adapters/memory/memory-organization-stores.js';

@@ -1,4 +1,6 @@
-import { newUser, uuid, type Session, type User } from '@tend/kernel';
+import { uuid } from '@tend/kernel';
+import { newUser, type User } from '@tend/identity';
+import type { Session } from '@tend/sessions';
 import type { Invitation, Member, Organization, Team } from '../entities.js';
 import type { OrganizationStores } from '../ports.js';
 

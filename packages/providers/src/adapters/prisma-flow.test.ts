@@ -1,4 +1,5 @@
 import { ManualClock } from '@tend/kernel';
+import { PendingSignIns, SignInCompletion } from '@tend/identity';
 import { createTestDatabase, testDatabaseKinds } from '@tend/database/testing';
 import { PrismaAccountRepository, PrismaUserRepository, PrismaVerificationRepository } from '@tend/identity/prisma';
 import { SessionManager } from '@tend/sessions';
@@ -26,12 +27,16 @@ describe.each(testDatabaseKinds())('provider sign-in on Prisma (%s)', (kind) => 
   function wire() {
     const clock = new ManualClock(Date.now());
     const accounts = new PrismaAccountRepository(db.prisma);
+    const users = new PrismaUserRepository(db.prisma);
+    const sessions = new SessionManager(new PrismaSessionStore(db.prisma), clock);
+    const pending = new PendingSignIns(new PrismaVerificationRepository(db.prisma), clock);
     const useCases = createProviderUseCases({
       providers: new ProviderRegistry({ providers: fakes.settings(['github', 'google']), urlRewrite: fakes.baseURL, clock }),
-      users: new PrismaUserRepository(db.prisma),
+      users,
       accounts,
       verifications: new PrismaVerificationRepository(db.prisma),
-      sessions: new SessionManager(new PrismaSessionStore(db.prisma), clock),
+      sessions,
+      completion: new SignInCompletion({ users, sessions, pending, clock }),
       clock,
       secret: TEST_SECRET,
       routes: { authBaseURL: TEST_AUTH_BASE_URL },

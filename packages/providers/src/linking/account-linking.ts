@@ -24,11 +24,16 @@ export interface SocialSignInConfig {
   signUpEnabled: boolean;
   /**
    * Reddit, Roblox and TikTok (and Twitter without a confirmed email) share no email address.
-   * With a domain set, such users are created as `<provider>-<id>@<domain>` (unverified);
-   * without one (the default) their sign-in ends with email_not_found.
+   * They sign up with a placeholder address (unverified, never mailed, never linked to):
+   * `<id>@<provider>.placeholder.invalid` by default. With a domain set, every provider's user
+   * without an email gets `<provider>-<id>@<domain>`; without one, the others end with
+   * email_not_found.
    */
   placeholderEmailDomain: string | null;
 }
+
+/** Providers that share no email address by design (Twitter only a confirmed one, when it has one). */
+export const PROVIDERS_WITHOUT_EMAIL: readonly string[] = ['tiktok', 'reddit', 'roblox', 'twitter'];
 
 export const DEFAULT_SOCIAL_SIGN_IN: SocialSignInConfig = {
   linking: DEFAULT_ACCOUNT_LINKING,

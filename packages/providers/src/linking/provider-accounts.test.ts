@@ -1,4 +1,4 @@
-import { CREDENTIAL_PROVIDER, newAccount, newUser } from '@tend/kernel';
+import { CREDENTIAL_PROVIDER, newAccount, newUser } from '@tend/identity';
 import { CallbackError } from '../callback-error.js';
 import { startFakeProviders, type FakeProviders } from '../testing/index.js';
 import { createProviderHarness, TEST_SECRET, type ProviderHarness, type ProviderHarnessOptions } from '../testing/provider-harness.js';
@@ -45,13 +45,39 @@ describe('Social sign-in outcome (spec section 4)', () => {
     expect(await harness.accounts.listByUser(first.user.id)).toHaveLength(1);
   });
 
-  it('links an existing user of the same email when the provider says the email is verified', async () => {
+  it('links an existing user of the same, verified email when the provider vouches for it, keeping the password', async () => {
     const harness = harnessWith();
-    const existing = await passwordUser(harness, 'mona@example.com');
+    const existing = await passwordUser(harness, 'mona@example.com', { emailVerified: true });
+    const session = await harness.sessions.create({ userId: existing.id });
     const result = await harness.signIn('github');
     expect(result).toMatchObject({ outcome: 'signed-in', isNewUser: false, redirectTo: '/dashboard' });
     expect(result.user).toMatchObject({ id: existing.id, emailVerified: true });
     expect((await harness.accounts.listByUser(existing.id)).map((a) => a.providerId).sort()).toEqual(['credential', 'github']);
+    expect(await harness.sessions.resolve(session.token)).not.toBeNull();
+  });
+
+  it('claims an account whose email was never verified: its password, links and sessions go before the link', async () => {
+    const harness = harnessWith({ linking: { trustedProviders: ['spotify'] } });
+    fakes.setUser('spotify', { id: 'squatter-spotify', email: 'mona@example.com' });
+    try {
+      const existing = await passwordUser(harness, 'mona@example.com');
+      await harness.signIn('spotify'); // the registrant links an account of theirs (trusted, not vouched)
+      const squatter = await harness.sessions.create({ userId: existing.id });
+      const result = await harness.signIn('github');
+      expect(result.user).toMatchObject({ id: existing.id, emailVerified: true });
+      expect((await harness.accounts.listByUser(existing.id)).map((a) => a.providerId)).toEqual(['github']);
+      expect(await harness.sessions.resolve(squatter.token)).toBeNull();
+      expect(result.outcome === 'signed-in' && result.signIn.kind === 'session' && (await harness.sessions.resolve(result.signIn.session.token))?.user.id).toBe(existing.id);
+    } finally {
+      fakes.setUser('spotify', {});
+    }
+  });
+
+  it('never links a provider that shares no email to an account holding its placeholder address', async () => {
+    const harness = harnessWith({ linking: { trustedProviders: ['reddit'] } });
+    await passwordUser(harness, 'abc12@reddit.placeholder.invalid');
+    const error = await failure(harness.signIn('reddit'));
+    expect(error).toMatchObject({ code: 'ACCOUNT_NOT_LINKED', redirectCode: 'account_not_linked' });
   });
 
   it('answers account_not_linked when the provider does not vouch for the email and is not trusted', async () => {
@@ -126,7 +152,7 @@ describe('Linking a provider to a signed-in user (link-social)', () => {
     const harness = harnessWith();
     const user = await passwordUser(harness, 'mona@example.com', { emailVerified: true });
     const result = await linkFlow(harness, user);
-    expect(result).toMatchObject({ outcome: 'linked', session: null, redirectTo: '/settings/accounts' });
+    expect(result).toEqual({ outcome: 'linked', user: expect.objectContaining({ id: user.id }), redirectTo: '/settings/accounts' });
     expect((await harness.accounts.listByUser(user.id)).map((a) => a.providerId).sort()).toEqual(['credential', 'github']);
     expect(harness.tables.sessions.size).toBe(0);
   });

@@ -1,10 +1,20 @@
-import { hasCode, newAccount, newUser, raise, raiseFrom, uuid, type Account, type Clock, type IdGenerator, type Session, type User } from '@tend/kernel';
-import { assertNotBanned, normalizeEmail, type AccountRepository, type UserEvents, type UserRepository } from '@tend/identity';
-import type { SessionManager } from '@tend/sessions';
+import { hasCode, raise, raiseFrom, uuid, type Clock, type IdGenerator } from '@tend/kernel';
+import { newAccount, newUser, type Account, type User } from '@tend/identity';
+import {
+  normalizeEmail,
+  type ClaimUnverifiedAccount,
+  PlaceholderEmails,
+  type AccountRepository,
+  type SignInClient,
+  type SignInCompletion,
+  type SignInOutcome,
+  type UserEvents,
+  type UserRepository,
+} from '@tend/identity';
 import { CALLBACK_ERRORS } from '../error-codes.js';
 import type { ProviderUser } from '../oauth-provider.port.js';
 import type { TokenCipher } from '../token-cipher.js';
-import { mayLink, type SocialSignInConfig } from './account-linking.js';
+import { mayLink, PROVIDERS_WITHOUT_EMAIL, type SocialSignInConfig } from './account-linking.js';
 
 /** Provider tokens as they are to be stored (plaintext here; encrypted on the way in). */
 export interface TokensToStore {
@@ -16,57 +26,67 @@ export interface TokensToStore {
   scopes: string[];
 }
 
-export interface SignInOutcome {
+/** A provider sign-in handed to the sign-in completion: a session or a challenge, and whether it signed up. */
+export interface ProviderSignInOutcome {
+  signIn: SignInOutcome;
   user: User;
-  session: Session;
   isNewUser: boolean;
 }
 
 export interface ProviderSignIn {
   providerId: string;
+  /** `social` (the redirect flow) or `id-token`, as the audit log names it. */
+  method: 'social' | 'id-token';
   profile: ProviderUser;
   tokens: TokensToStore;
   /** This provider may not create users on this sign-in. */
   disableSignUp: boolean;
   callbackURL?: string;
-  ipAddress?: string | null;
-  userAgent?: string | null;
+  /** Where a new user goes instead of `callbackURL`. */
+  newUserCallbackURL?: string;
+  client: SignInClient;
 }
+
+/** The revocation that precedes linking to an account whose email was never verified (identity's ClaimUnverifiedAccount). */
+export type AccountClaims = Pick<ClaimUnverifiedAccount, 'execute'>;
 
 /**
  * The outcome of a provider identity (spec section 4): a linked account signs its user in (its
  * tokens refreshed); an unlinked user of the same email is linked when the rules allow; an
- * unknown user is created unless sign-up is off; a banned user is refused. Outcomes are
- * CALLBACK_ERRORS (identity's BANNED_USER for a ban), so callers can redirect or answer JSON.
+ * unknown user is created unless sign-up is off. A provider that vouches for the address of an
+ * account whose email was never verified first revokes whatever the unproven registrant set up
+ * (password, links, sessions: `claims`). The proven identity then goes to the sign-in completion
+ * (bans, challenges, the session). Outcomes are CALLBACK_ERRORS (identity's BANNED_USER for a
+ * ban), so callers can redirect or answer JSON.
  */
 export class ProviderAccounts {
   constructor(
     private readonly users: UserRepository,
     private readonly accounts: AccountRepository,
-    private readonly sessions: SessionManager,
+    private readonly completion: Pick<SignInCompletion, 'complete'>,
     private readonly cipher: TokenCipher,
     private readonly clock: Clock,
     private readonly config: SocialSignInConfig,
+    private readonly claims: AccountClaims,
     private readonly events: UserEvents = {},
     private readonly newId: IdGenerator = uuid,
+    private readonly placeholders: PlaceholderEmails = new PlaceholderEmails(config.placeholderEmailDomain),
   ) {}
 
-  /** The address a profile signs up with: its own, a placeholder when configured, or null. */
+  /** The address a profile signs up with: its own, a placeholder (see SocialSignInConfig), or null. */
   emailOf(providerId: string, profile: ProviderUser): string | null {
-    if (profile.email) {
-      try {
-        return normalizeEmail(profile.email);
-      } catch {
-        return null;
-      }
+    if (!profile.email) {
+      const placeholder = this.config.placeholderEmailDomain !== null || PROVIDERS_WITHOUT_EMAIL.includes(providerId);
+      return placeholder ? this.placeholders.of(providerId, profile.id) : null;
     }
-    const domain = this.config.placeholderEmailDomain;
-    if (!domain) return null;
-    const local = `${providerId}-${profile.id}`.toLowerCase().replace(/[^a-z0-9._-]/g, '-').slice(0, 64);
-    return `${local}@${domain}`;
+    try {
+      return normalizeEmail(profile.email);
+    } catch {
+      return null;
+    }
   }
 
-  async signIn(input: ProviderSignIn): Promise<SignInOutcome> {
+  async signIn(input: ProviderSignIn): Promise<ProviderSignInOutcome> {
     const { providerId, profile } = input;
     const linked = await this.accounts.findByProvider(providerId, profile.id);
     let user: User;
@@ -81,7 +101,12 @@ export class ProviderAccounts {
       if (!email) throw raise(CALLBACK_ERRORS.EMAIL_NOT_FOUND);
       const existing = await this.users.findByEmail(email);
       if (existing) {
-        if (!mayLink(this.config.linking, providerId, profile.emailVerified && profile.email !== null)) throw raise(CALLBACK_ERRORS.ACCOUNT_NOT_LINKED);
+        const vouched = profile.emailVerified && profile.email !== null;
+        // A placeholder stands for no address at all: it never joins anyone's account.
+        if (this.placeholders.matches(email) || !mayLink(this.config.linking, providerId, vouched)) throw raise(CALLBACK_ERRORS.ACCOUNT_NOT_LINKED);
+        if (vouched && !existing.emailVerified) {
+          await this.claims.execute({ userId: existing.id, method: input.method, provider: providerId, ipAddress: input.client.ipAddress, userAgent: input.client.userAgent });
+        }
         await this.createAccount(existing.id, providerId, profile.id, input.tokens, CALLBACK_ERRORS.UNABLE_TO_LINK_ACCOUNT);
         user = await this.promoteVerifiedEmail(existing, profile);
       } else {
@@ -90,14 +115,14 @@ export class ProviderAccounts {
         isNewUser = true;
       }
     }
-    user = await assertNotBanned(user, this.users, this.clock);
-    let session: Session;
+    const next = isNewUser ? (input.newUserCallbackURL ?? input.callbackURL) : input.callbackURL;
     try {
-      session = await this.sessions.create({ userId: user.id, ipAddress: input.ipAddress, userAgent: input.userAgent });
+      const signIn = await this.completion.complete({ user, method: input.method, factors: ['provider'], client: input.client, next, isNewUser, detail: { provider: providerId } });
+      return { signIn, user: signIn.user, isNewUser };
     } catch (error) {
+      if (hasCode(error, 'BANNED_USER')) throw error;
       throw raiseFrom(error, CALLBACK_ERRORS.UNABLE_TO_CREATE_SESSION);
     }
-    return { user, session, isNewUser };
   }
 
   /**

@@ -233,7 +233,7 @@ describe.each(PROVIDER_IDS.map((id) => [id, CASES[id]] as const))('%s', (id, spe
     const email = spec.expected.email ?? `${id}-${spec.expected.id}`.toLowerCase().replace(/[^a-z0-9._-]/g, '-') + '@users.tend.invalid';
     expect(result).toMatchObject({ isNewUser: true, redirectTo: '/welcome' });
     expect(result.user).toMatchObject({ email, name: spec.expected.name, emailVerified: spec.expected.emailVerified, image: spec.expected.image });
-    expect(result.session.userId).toBe(result.user.id);
+    expect(result.signIn.kind === 'session' && result.signIn.session.userId).toBe(result.user.id);
 
     const [account] = await harness.accounts.listByUser(result.user.id);
     expect(account).toMatchObject({ providerId: id, accountId: spec.expected.id, userId: result.user.id });

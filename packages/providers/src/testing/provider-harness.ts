@@ -1,6 +1,6 @@
 import { createMemoryTables, ManualClock, type MemoryTables } from '@tend/kernel';
 import { MemoryAccountRepository, MemoryUserRepository, MemoryVerificationRepository } from '@tend/identity';
-import { MemorySessionStore, SessionManager } from '@tend/sessions';
+import { signInFixture } from '@tend/identity/testing';
 import type { ProvidersSettings } from '../config.js';
 import type { AccountLinkingConfig } from '../linking/account-linking.js';
 import type { ProviderId } from '../oauth-provider.port.js';
@@ -34,7 +34,7 @@ export function createProviderHarness(options: ProviderHarnessOptions) {
   const users = new MemoryUserRepository(tables);
   const accounts = new MemoryAccountRepository(tables);
   const verifications = new MemoryVerificationRepository(tables);
-  const sessions = new SessionManager(new MemorySessionStore(tables), clock);
+  const { sessions, completion } = signInFixture({ tables, clock });
   const registry = new ProviderRegistry({
     providers: options.providers ?? options.fakes.settings(),
     urlRewrite: options.urlRewrite ?? options.fakes.baseURL,
@@ -47,6 +47,7 @@ export function createProviderHarness(options: ProviderHarnessOptions) {
     accounts,
     verifications,
     sessions,
+    completion,
     clock,
     secret: TEST_SECRET,
     routes: { authBaseURL: TEST_AUTH_BASE_URL },
@@ -73,7 +74,7 @@ export function createProviderHarness(options: ProviderHarnessOptions) {
     return useCases.handleCallback.execute(callbackInput(provider, authorization, started.binding));
   }
 
-  return { tables, clock, users, accounts, verifications, sessions, registry, useCases, start, callbackInput, signIn };
+  return { tables, clock, users, accounts, verifications, sessions, completion, registry, useCases, start, callbackInput, signIn };
 }
 
 export type ProviderHarness = ReturnType<typeof createProviderHarness>;

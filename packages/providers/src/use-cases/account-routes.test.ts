@@ -1,6 +1,7 @@
-import { CREDENTIAL_PROVIDER, newAccount } from '@tend/kernel';
+import { CREDENTIAL_PROVIDER, newAccount } from '@tend/identity';
 import { startFakeProviders, type FakeProviders } from '../testing/index.js';
-import { createProviderHarness } from '../testing/provider-harness.js';
+import { createProviderHarness, TEST_AUTH_BASE_URL, TEST_SECRET } from '../testing/provider-harness.js';
+import { createProviderUseCases } from '../wiring.js';
 
 let fakes: FakeProviders;
 beforeAll(async () => {
@@ -13,7 +14,8 @@ async function signedIn(provider: 'github' | 'google' | 'discord' = 'google', op
   const harness = createProviderHarness(options ?? { fakes });
   const result = await harness.signIn(provider);
   if (result.outcome !== 'signed-in') throw new Error('expected a sign-in');
-  return { harness, user: result.user, session: result.session };
+  if (result.signIn.kind !== 'session') throw new Error('expected a session');
+  return { harness, user: result.user, session: result.signIn.session };
 }
 
 describe('GetAccessToken', () => {
@@ -65,6 +67,29 @@ describe('RefreshToken', () => {
     const { harness, user } = await signedIn('discord');
     fakes.fail('https://discord.com/api/oauth2/token', { status: 500, text: 'no' });
     await expect(harness.useCases.refreshToken.execute({ userId: user.id, providerId: 'discord' })).rejects.toMatchObject({ status: 400, code: 'FAILED_TO_REFRESH_ACCESS_TOKEN' });
+  });
+
+  it('trades a refresh token once across two instances on one database: the later caller answers the stored result', async () => {
+    const TOKEN_URL = 'https://github.com/login/oauth/access_token';
+    const { harness, user } = await signedIn('github');
+    // A second instance: its own use cases (no shared memory of refreshes in flight), the same tables.
+    const other = createProviderUseCases({ ...harness, providers: harness.registry, secret: TEST_SECRET, routes: { authBaseURL: TEST_AUTH_BASE_URL } });
+    const grants = () => fakes.requestsTo(TOKEN_URL).filter((r) => r.form.get('grant_type') === 'refresh_token').length;
+    const before = grants();
+    const release = fakes.hold(TOKEN_URL);
+    try {
+      const first = harness.useCases.refreshToken.execute({ userId: user.id, providerId: 'github' });
+      while (grants() === before) await new Promise((resolve) => setTimeout(resolve, 5));
+      const second = other.refreshToken.execute({ userId: user.id, providerId: 'github' });
+      // The second has read the account and waits on its lock (a double spend would show as a grant).
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      release();
+      const [a, b] = await Promise.all([first, second]);
+      expect(b).toEqual(a);
+      expect(grants()).toBe(before + 1);
+    } finally {
+      release();
+    }
   });
 });
 

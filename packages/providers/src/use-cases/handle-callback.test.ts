@@ -178,11 +178,22 @@ describe('HandleCallback: provider answers', () => {
     }
   });
 
-  it('redirects with email_not_found when the provider shares no email and no placeholder domain is set', async () => {
+  it('signs up a provider that shares no email with the placeholder {account id}@{provider}.placeholder.invalid, unverified', async () => {
     const harness = createProviderHarness({ fakes });
-    const { started, authorization } = await harness.start('reddit');
-    const error = await rejection(harness.useCases.handleCallback.execute(harness.callbackInput('reddit', authorization, started.binding)));
-    expect(error).toMatchObject({ code: 'EMAIL_NOT_FOUND', redirectTo: `${ERROR_PAGE}?error=email_not_found` });
+    const result = await harness.signIn('reddit');
+    expect(result).toMatchObject({ outcome: 'signed-in', isNewUser: true, user: { email: 'abc12@reddit.placeholder.invalid', emailVerified: false } });
+  });
+
+  it('redirects with email_not_found when a provider that shares emails sends none and no placeholder domain is set', async () => {
+    const harness = createProviderHarness({ fakes });
+    fakes.setUser('github', { profile: { id: 78, login: 'nomail', name: null, email: null, avatar_url: null }, emails: [] });
+    try {
+      const { started, authorization } = await harness.start('github');
+      const error = await rejection(harness.useCases.handleCallback.execute(harness.callbackInput('github', authorization, started.binding)));
+      expect(error).toMatchObject({ code: 'EMAIL_NOT_FOUND', redirectTo: `${ERROR_PAGE}?error=email_not_found` });
+    } finally {
+      fakes.setUser('github', {});
+    }
   });
 
   it("takes GitHub's public email when the profile has one, verified only if the email list says so", async () => {
@@ -196,7 +207,7 @@ describe('HandleCallback: provider answers', () => {
     }
   });
 
-  it("takes Twitter's email from the second call, and none when that call fails", async () => {
+  it("takes Twitter's email from the second call, and a placeholder when there is none", async () => {
     const harness = createProviderHarness({ fakes, placeholderEmailDomain: 'users.tend.invalid' });
     const first = await harness.signIn('twitter');
     expect(first.user).toMatchObject({ email: 'dev@example.com', emailVerified: true });
@@ -205,9 +216,8 @@ describe('HandleCallback: provider answers', () => {
     const other = createProviderHarness({ fakes });
     fakes.setUser('twitter', { data: { id: '99', name: 'No Mail', username: 'nomail' }, confirmed_email: null });
     try {
-      const { started, authorization } = await other.start('twitter');
-      const error = await rejection(other.useCases.handleCallback.execute(other.callbackInput('twitter', authorization, started.binding)));
-      expect(error.redirectCode).toBe('email_not_found');
+      const result = await other.signIn('twitter');
+      expect(result.user).toMatchObject({ email: '99@twitter.placeholder.invalid', emailVerified: false });
     } finally {
       fakes.setUser('twitter', {});
     }

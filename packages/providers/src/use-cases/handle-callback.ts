@@ -1,4 +1,6 @@
-import { isAuthError, silentLogger, type ErrorDefinition, type Logger, type Session, type User } from '@tend/kernel';
+import { isAuthError, silentLogger, type ErrorDefinition, type Logger } from '@tend/kernel';
+import type { User } from '@tend/identity';
+import { UNKNOWN_CLIENT, type SignInClient, type SignInOutcome } from '@tend/identity';
 import { CallbackError } from '../callback-error.js';
 import { CALLBACK_ERRORS } from '../error-codes.js';
 import type { ProviderAccounts } from '../linking/provider-accounts.js';
@@ -23,13 +25,13 @@ export interface HandleCallbackInput {
   binding: string | null;
   /** Body field of the callback: ask for sign-up even when the provider signs up on request only. */
   requestSignUp?: boolean;
-  ipAddress?: string | null;
-  userAgent?: string | null;
+  /** The browser's facts for the sign-in (address, agent, sign-in marks); unknown when left out. */
+  client?: SignInClient;
 }
 
 export type HandleCallbackOutput =
-  | { outcome: 'signed-in'; session: Session; user: User; isNewUser: boolean; redirectTo: string }
-  | { outcome: 'linked'; session: null; user: User; isNewUser: false; redirectTo: string };
+  | { outcome: 'signed-in'; signIn: SignInOutcome; user: User; isNewUser: boolean; redirectTo: string }
+  | { outcome: 'linked'; user: User; redirectTo: string };
 
 /**
  * GET/POST /callback/{id}: the provider sent the browser back. Consumes the state (once), trades
@@ -85,7 +87,7 @@ export class HandleCallback {
     try {
       if (state.link) {
         const user = await this.accounts.link({ providerId: provider.id, profile: profile.user, tokens: toStore, link: state.link });
-        return { outcome: 'linked', session: null, user, isNewUser: false, redirectTo: state.callbackURL };
+        return { outcome: 'linked', user, redirectTo: state.callbackURL };
       }
       const policy = this.providers.signUpPolicy(provider.id);
       const requestSignUp = state.requestSignUp || input.requestSignUp === true;
@@ -94,12 +96,12 @@ export class HandleCallback {
         profile: profile.user,
         tokens: toStore,
         disableSignUp: policy.disableSignUp || (policy.disableImplicitSignUp && !requestSignUp),
+        method: 'social',
         callbackURL: state.callbackURL,
-        ipAddress: input.ipAddress,
-        userAgent: input.userAgent,
+        newUserCallbackURL: state.newUserURL ?? undefined,
+        client: input.client ?? UNKNOWN_CLIENT,
       });
-      const redirectTo = result.isNewUser ? (state.newUserURL ?? state.callbackURL) : state.callbackURL;
-      return { outcome: 'signed-in', ...result, redirectTo };
+      return { outcome: 'signed-in', ...result, redirectTo: result.signIn.proof.next ?? state.callbackURL };
     } catch (error) {
       throw this.outcomeError(error, errorURL);
     }

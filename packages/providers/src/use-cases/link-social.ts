@@ -1,4 +1,4 @@
-import type { User } from '@tend/kernel';
+import type { User } from '@tend/identity';
 import type { StartSocialSignIn, StartSocialSignInOutput } from './start-social-sign-in.js';
 
 export interface LinkSocialInput {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { CREDENTIAL_PROVIDER, newAccount, newUser } from '@tend/kernel';
+import { CREDENTIAL_PROVIDER, newAccount, newUser } from '@tend/identity';
 import { MICROSOFT_FAKE_TENANT, startFakeProviders, type FakeProviders } from '../testing/index.js';
 import { createProviderHarness, type ProviderHarnessOptions } from '../testing/provider-harness.js';
 
@@ -27,7 +27,7 @@ describe('SignInWithIdToken: Apple (key set at appleid.apple.com/auth/keys)', ()
     const token = await fakes.mintIdToken(appleClaims());
     const result = await harness.useCases.signInWithIdToken.execute({ provider: 'apple', idToken: { token, accessToken: 'native-access', expiresAt: Date.now() + 60_000 } });
     expect(result).toMatchObject({ isNewUser: true, user: { email: 'native@example.com', emailVerified: true, name: 'native@example.com' } });
-    expect(result.session.userId).toBe(result.user.id);
+    expect(result.signIn.kind === 'session' && result.signIn.session.userId).toBe(result.user.id);
     const [account] = await harness.accounts.listByUser(result.user.id);
     expect(account).toMatchObject({ providerId: 'apple', accountId: 'apple-user-1' });
     expect(account?.idToken).toMatch(/^enc\.v1\./);
@@ -39,16 +39,16 @@ describe('SignInWithIdToken: Apple (key set at appleid.apple.com/auth/keys)', ()
     ['a wrong issuer', { iss: 'https://evil.example.com' }],
     ['an expiry in the past', { iat: now() - 600, exp: now() - 60 }],
     ['an age over one hour', { iat: now() - 2 * HOUR, exp: now() + HOUR }],
-  ])('answers 400 INVALID_TOKEN for %s', async (_name, overrides) => {
+  ])('answers 401 INVALID_TOKEN for %s', async (_name, overrides) => {
     const harness = harnessWith();
     const token = await fakes.mintIdToken(appleClaims(overrides));
-    await expect(harness.useCases.signInWithIdToken.execute({ provider: 'apple', idToken: { token } })).rejects.toMatchObject({ status: 400, code: 'INVALID_TOKEN', message: 'invalid token' });
+    await expect(harness.useCases.signInWithIdToken.execute({ provider: 'apple', idToken: { token } })).rejects.toMatchObject({ status: 401, code: 'INVALID_TOKEN', message: 'invalid token' });
   });
 
-  it('answers 400 INVALID_TOKEN for a token signed with a key Apple never published', async () => {
+  it('answers 401 INVALID_TOKEN for a token signed with a key Apple never published', async () => {
     const harness = harnessWith();
     const token = await fakes.mintIdToken(appleClaims(), { key: 'forged' });
-    await expect(harness.useCases.signInWithIdToken.execute({ provider: 'apple', idToken: { token } })).rejects.toMatchObject({ status: 400, code: 'INVALID_TOKEN' });
+    await expect(harness.useCases.signInWithIdToken.execute({ provider: 'apple', idToken: { token } })).rejects.toMatchObject({ status: 401, code: 'INVALID_TOKEN' });
   });
 
   it('refuses a token once the clock has passed its expiry', async () => {
@@ -115,13 +115,13 @@ describe('SignInWithIdToken: Google (token-info endpoint)', () => {
   it.each([
     ['another audience', { aud: 'not-us' }],
     ['another issuer', { iss: 'https://accounts.example.com' }],
-  ])('answers 400 INVALID_TOKEN for %s', async (_name, overrides) => {
+  ])('answers 401 INVALID_TOKEN for %s', async (_name, overrides) => {
     const harness = harnessWith();
     const token = await fakes.mintIdToken(googleClaims(overrides));
-    await expect(harness.useCases.signInWithIdToken.execute({ provider: 'google', idToken: { token } })).rejects.toMatchObject({ status: 400, code: 'INVALID_TOKEN' });
+    await expect(harness.useCases.signInWithIdToken.execute({ provider: 'google', idToken: { token } })).rejects.toMatchObject({ status: 401, code: 'INVALID_TOKEN' });
   });
 
-  it('answers 400 INVALID_TOKEN when token-info refuses the token (bad signature)', async () => {
+  it('answers 401 INVALID_TOKEN when token-info refuses the token (bad signature)', async () => {
     const harness = harnessWith();
     const token = await fakes.mintIdToken(googleClaims(), { key: 'forged' });
     await expect(harness.useCases.signInWithIdToken.execute({ provider: 'google', idToken: { token } })).rejects.toMatchObject({ code: 'INVALID_TOKEN' });

@@ -1,6 +1,7 @@
 import { hasCode, raise } from '@tend/kernel';
+import { UNKNOWN_CLIENT, type SignInClient } from '@tend/identity';
 import { PROVIDER_ERRORS } from '../error-codes.js';
-import type { ProviderAccounts, SignInOutcome } from '../linking/provider-accounts.js';
+import type { ProviderAccounts, ProviderSignInOutcome } from '../linking/provider-accounts.js';
 import type { ProviderLookup, ProviderProfile } from '../oauth-provider.port.js';
 
 export interface SignInWithIdTokenInput {
@@ -15,15 +16,15 @@ export interface SignInWithIdTokenInput {
   };
   requestSignUp?: boolean;
   callbackURL?: string;
-  ipAddress?: string | null;
-  userAgent?: string | null;
+  /** The app's facts for the sign-in (address, agent, sign-in marks); unknown when left out. */
+  client?: SignInClient;
 }
 
 /**
  * POST /sign-in/social with an idToken (native apps, Google One Tap): the token is verified by
  * its provider's rules (issuer, audience = client id, expiry, signature from the key set, nonce;
  * Apple under an hour old; Google through token-info), then the linking rules sign in, link or
- * sign up as in the redirect flow. Answers the session with its user; no redirect.
+ * sign up as in the redirect flow, ending at the sign-in completion; no redirect.
  */
 export class SignInWithIdToken {
   constructor(
@@ -31,7 +32,7 @@ export class SignInWithIdToken {
     private readonly accounts: ProviderAccounts,
   ) {}
 
-  async execute(input: SignInWithIdTokenInput): Promise<SignInOutcome> {
+  async execute(input: SignInWithIdTokenInput): Promise<ProviderSignInOutcome> {
     const provider = this.providers.get(input.provider);
     if (!provider) throw raise(PROVIDER_ERRORS.PROVIDER_NOT_FOUND);
     if (!provider.verifyIdToken) throw raise(PROVIDER_ERRORS.ID_TOKEN_NOT_SUPPORTED);
@@ -60,9 +61,9 @@ export class SignInWithIdToken {
           scopes: [],
         },
         disableSignUp: policy.disableSignUp || (policy.disableImplicitSignUp && input.requestSignUp !== true),
+        method: 'id-token',
         callbackURL: input.callbackURL,
-        ipAddress: input.ipAddress,
-        userAgent: input.userAgent,
+        client: input.client ?? UNKNOWN_CLIENT,
       });
     } catch (error) {
       if (hasCode(error, 'EMAIL_NOT_FOUND')) throw raise(PROVIDER_ERRORS.USER_EMAIL_NOT_FOUND);

@@ -1,4 +1,5 @@
-import { raise, type Session } from '@tend/kernel';
+import { raise } from '@tend/kernel';
+import type { Session } from '@tend/sessions';
 import type { AccountRepository } from '@tend/identity';
 import type { SessionManager } from '@tend/sessions';
 import { PROVIDER_ERRORS } from '../error-codes.js';

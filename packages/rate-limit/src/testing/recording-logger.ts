@@ -1,4 +1,4 @@
-import type { RateLimitLogger } from '../logger.port.js';
+import type { Logger } from '@tend/kernel';
 
 export interface LogLine {
   readonly level: 'info' | 'warn' | 'error';
@@ -7,7 +7,7 @@ export interface LogLine {
 }
 
 /** A logger that keeps its lines; for tests. */
-export class RecordingLogger implements RateLimitLogger {
+export class RecordingLogger implements Logger {
   readonly lines: LogLine[] = [];
 
   info(message: string, context?: Record<string, unknown>): void {

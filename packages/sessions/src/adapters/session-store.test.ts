@@ -1,4 +1,6 @@
-import { createMemoryTables, newUser, uuid, type Session } from '@tend/kernel';
+import { createMemoryTables, uuid } from '@tend/kernel';
+import type { Session } from '../entities.js';
+import { newUser } from '../testing/users.js';
 import { createTestDatabase, testDatabaseKinds } from '@tend/database/testing';
 import { MemorySessionStore } from './memory/memory-session-store.js';
 import { PrismaSessionStore } from './prisma/prisma-session-store.js';

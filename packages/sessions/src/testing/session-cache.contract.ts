@@ -1,4 +1,6 @@
-import { newUser, uuid, type ManualClock, type Session, type User } from '@tend/kernel';
+import { uuid, type ManualClock } from '@tend/kernel';
+import type { SessionUser as User, Session } from '../entities.js';
+import { newUser } from './users.js';
 import type { SessionCache } from '../session-cache.port.js';
 import type { SessionWithUser } from '../session-store.port.js';
 

@@ -1,4 +1,6 @@
-import { newUser, uuid, type Session, type User } from '@tend/kernel';
+import { uuid } from '@tend/kernel';
+import type { SessionUser as User, Session } from '../entities.js';
+import { newUser } from './users.js';
 import type { SessionStore, SessionWithUser } from '../session-store.port.js';
 
 export interface SessionStoreHarness {

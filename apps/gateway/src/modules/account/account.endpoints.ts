@@ -1,5 +1,6 @@
-import * as api from '@tend/contracts';
+import { routes } from '@tend/contracts';
 import { HASHING_ERRORS, IDENTITY_ERRORS } from '@tend/identity';
+import { MAILER_ERRORS } from '@tend/mailer';
 import { SESSION_ERRORS } from '@tend/sessions';
 import { endpoint, redirect } from '../../http/endpoint.js';
 import { PLATFORM } from '../../platform.js';
@@ -9,19 +10,17 @@ const tags = ['Account'];
 const deletionEnabled = (config: { deleteUser: { enabled: boolean } }) => config.deleteUser.enabled;
 
 export const changeEmail = endpoint({
-  method: 'post',
-  path: '/change-email',
+  ...routes.changeEmail,
   summary: "Change the signed-in user's email",
   description: 'An unverified email changes at once; a verified one changes when the link mailed to the new address is opened.',
   tags,
   auth: 'session',
-  body: api.changeEmailBody,
-  response: api.status,
   errors: [
     IDENTITY_ERRORS.INVALID_EMAIL,
     IDENTITY_ERRORS.EMAIL_IS_THE_SAME,
     IDENTITY_ERRORS.COULDN_T_UPDATE_YOUR_EMAIL,
     IDENTITY_ERRORS.CHANGE_EMAIL_IS_DISABLED,
+    MAILER_ERRORS.INTERNAL_SERVER_ERROR_WE_ARE_UNABLE_TO_PROCESS_YOUR_REQUEST_RIGHT_NOW_PLEASE_TRY_AGAIN_LATER,
     SESSION_ERRORS.UNAUTHORIZED,
   ],
   // The immediate swap of an unverified email, or the mailed confirmation of a verified one.
@@ -36,21 +35,20 @@ export const changeEmail = endpoint({
 });
 
 export const deleteUser = endpoint({
-  method: 'post',
-  path: '/delete-user',
+  ...routes.deleteUser,
   summary: 'Delete the signed-in user',
   description: 'With the password, a mailed token, or a fresh session; otherwise a confirmation link is mailed.',
   tags,
   auth: 'session',
-  body: api.deleteUserBody,
-  response: api.deleteUserResponse,
   errors: [
     IDENTITY_ERRORS.INVALID_PASSWORD,
     IDENTITY_ERRORS.INVALID_TOKEN,
+    IDENTITY_ERRORS.CREDENTIAL_ACCOUNT_NOT_FOUND,
     IDENTITY_ERRORS.USER_ALREADY_HAS_A_PASSWORD_PROVIDE_THAT_TO_DELETE_THE_ACCOUNT,
     IDENTITY_ERRORS.USER_CANNOT_BE_DELETED_PLEASE_PROVIDE_A_PASSWORD_OR_TOKEN,
     HASHING_ERRORS.SERVER_IS_BUSY_PLEASE_TRY_AGAIN_LATER,
     SESSION_ERRORS.SESSION_EXPIRED_RE_AUTHENTICATE_TO_PERFORM_THIS_ACTION,
+    MAILER_ERRORS.INTERNAL_SERVER_ERROR_WE_ARE_UNABLE_TO_PROCESS_YOUR_REQUEST_RIGHT_NOW_PLEASE_TRY_AGAIN_LATER,
     SESSION_ERRORS.UNAUTHORIZED,
   ],
   enabled: deletionEnabled,
@@ -68,14 +66,11 @@ export const deleteUser = endpoint({
 });
 
 export const deleteUserCallback = endpoint({
-  method: 'get',
-  path: '/delete-user/callback',
+  ...routes.deleteUserCallback,
   summary: 'Confirm a deletion (the mailed link)',
   description: 'With a callbackURL, redirects there (failures carry `?error=`).',
   tags,
   auth: 'public',
-  query: api.deleteUserCallbackQuery,
-  response: api.deleteUserResponse,
   errors: [IDENTITY_ERRORS.INVALID_TOKEN, IDENTITY_ERRORS.USER_NOT_FOUND],
   errorRedirect: ({ query }) => query?.callbackURL,
   enabled: deletionEnabled,

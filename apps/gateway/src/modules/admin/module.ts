@@ -1,4 +1,5 @@
 import {
+  ADMIN_ERRORS,
   BanUser,
   BufferedAuditLog,
   CreateUser,
@@ -21,8 +22,12 @@ import { DEFAULT_USER_FIELDS } from '@tend/identity';
 import { bindFactory } from '../../di.js';
 import { PLATFORM } from '../../platform.js';
 import type { GatewayModule } from '../module.js';
+import { settingsOf } from '../settings.js';
+import { adminSettings } from './settings.js';
 import { AuditLogSink } from './audit-sink.js';
 import { AdminAuthorizer } from './guard.js';
+import { ADMIN_SESSION_COOKIE } from './impersonation.js';
+import { adminSessionWrites } from './session-writes.js';
 import { auditLog, hasPermission, impersonateUser, listUserSessions, revokeUserSession, revokeUserSessions, stopImpersonating } from './sessions.endpoints.js';
 import { ADMIN } from './tokens.js';
 import { banUser, createUser, listUsers, removeUser, setRole, setUserPassword, unbanUser } from './users.endpoints.js';
@@ -33,11 +38,13 @@ import { banUser, createUser, listUsers, removeUser, setRole, setUserPassword, u
  */
 export const adminModule: GatewayModule = {
   name: 'admin',
+  settings: adminSettings,
   bind(c, { config }) {
+    const configured = settingsOf(config, adminSettings);
     bindFactory(c, ADMIN.AdminConfig, [PLATFORM.PasswordPolicy], (passwordPolicy) =>
       adminConfig({
-        adminUserIds: config.admin.adminUserIds,
-        allowImpersonatingAdmins: config.admin.allowImpersonatingAdmins,
+        adminUserIds: configured.adminUserIds,
+        allowImpersonatingAdmins: configured.allowImpersonatingAdmins,
         passwordPolicy,
         userFields: config.userFields ?? DEFAULT_USER_FIELDS,
       }),
@@ -54,7 +61,7 @@ export const adminModule: GatewayModule = {
     bindFactory(c, ADMIN.ListUserSessions, [sessions, settings], (m, s) => new ListUserSessions(m, s));
     bindFactory(c, ADMIN.BanUser, [users, sessions, audit, clock, settings], (u, m, a, t, s) => new BanUser(u, m, a, t, s));
     bindFactory(c, ADMIN.UnbanUser, [users, audit, clock, settings], (u, a, t, s) => new UnbanUser(u, a, t, s));
-    bindFactory(c, ADMIN.ImpersonateUser, [users, sessions, audit, clock, settings], (u, m, a, t, s) => new ImpersonateUser(u, m, a, t, s));
+    bindFactory(c, ADMIN.ImpersonateUser, [users, PLATFORM.SignInCompletion, audit, clock, settings], (u, signIns, a, t, s) => new ImpersonateUser(u, signIns, a, t, s));
     bindFactory(c, ADMIN.StopImpersonating, [users, sessions, audit, clock], (u, m, a, t) => new StopImpersonating(u, m, a, t));
     bindFactory(c, ADMIN.RevokeUserSession, [sessions, audit, clock, settings], (m, a, t, s) => new RevokeUserSession(m, a, t, s));
     bindFactory(c, ADMIN.RevokeUserSessions, [sessions, audit, clock, settings], (m, a, t, s) => new RevokeUserSessions(m, a, t, s));
@@ -84,6 +91,20 @@ export const adminModule: GatewayModule = {
     hasPermission,
     auditLog,
   ],
+  errors: [ADMIN_ERRORS],
+  auditActions: {
+    'user.create': 'User created',
+    'user.remove': 'User removed',
+    'user.ban': 'Banned',
+    'user.unban': 'Unbanned',
+    'user.role.change': 'Role changed',
+    'user.password.set': 'Password set by an admin',
+    'impersonation.start': 'Impersonation started',
+    'impersonation.stop': 'Impersonation stopped',
+    'session.revoke': 'Session revoked',
+  },
+  cookies: [ADMIN_SESSION_COOKIE],
+  sessionWrites: adminSessionWrites,
   authorizers: (c) => ({ admin: new AdminAuthorizer(c.get(ADMIN.AdminConfig)) }),
-  auditSink: (c) => new AuditLogSink(c.get(ADMIN.AuditLog), c.get(PLATFORM.Clock), c.get(PLATFORM.Logger)),
+  auditSink: (c) => new AuditLogSink(c.get(ADMIN.AuditLog), c.get(PLATFORM.AuditActions), c.get(PLATFORM.Clock), c.get(PLATFORM.Logger)),
 };

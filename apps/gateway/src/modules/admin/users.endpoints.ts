@@ -1,4 +1,4 @@
-import * as api from '@tend/contracts';
+import { routes } from '@tend/contracts';
 import { ADMIN_ERRORS, actorOf } from '@tend/admin';
 import { IDENTITY_ERRORS, USERNAME_ERRORS, presentUser } from '@tend/identity';
 import { GENERAL_ERRORS } from '@tend/kernel';
@@ -12,14 +12,11 @@ const tags = ['Admin'];
 const policyErrors = [IDENTITY_ERRORS.PASSWORD_TOO_SHORT, IDENTITY_ERRORS.PASSWORD_TOO_LONG, IDENTITY_ERRORS.PASSWORD_COMPROMISED];
 
 export const setRole = endpoint({
-  method: 'post',
-  path: '/admin/set-role',
+  ...routes.setRole,
   summary: "Set a user's role",
   description: 'One role, a comma-separated list or an array; stored comma-joined.',
   tags,
   auth: adminAuth('set-role'),
-  body: api.setRoleBody,
-  response: api.userReply,
   errors: [deniedOf('set-role'), ADMIN_ERRORS.USER_NOT_FOUND, GENERAL_ERRORS.INVALID_BODY_PARAMETERS],
   deps: { setRole: ADMIN.SetRole, config: PLATFORM.Config },
   async handler({ deps, body, auth, req }) {
@@ -29,14 +26,11 @@ export const setRole = endpoint({
 });
 
 export const createUser = endpoint({
-  method: 'post',
-  path: '/admin/create-user',
+  ...routes.createUser,
   summary: 'Create a user with a password',
   description: 'Setting `role` also needs the set-role permission. `data` may carry the client-settable fields and emailVerified.',
   tags,
   auth: adminAuth('create-user'),
-  body: api.createUserBody,
-  response: api.userReply,
   errors: [
     deniedOf('create-user'),
     deniedOf('set-role'),
@@ -58,15 +52,12 @@ export const createUser = endpoint({
 });
 
 export const listUsers = endpoint({
-  method: 'get',
-  path: '/admin/list-users',
+  ...routes.listUsers,
   summary: 'List users: search, filter, sort and page',
   description:
-    'Search email or name (contains, starts_with, ends_with); one filter on a listed column (eq, ne, lt, lte, gt, gte, contains); sort on a listed column (default createdAt, newest first); pages of at most 100. A failure of the store answers an empty page.',
+    'Search email or name (contains, starts_with, ends_with); one filter on a listed column (eq, ne, lt, lte, gt, gte, contains); sort on a listed column (default createdAt, newest first); pages of at most 100, by offset or by cursor (keyset: pass the nextCursor of the previous page, with the same sort and no offset; a deep page costs what the first does). A failure of the store answers an empty page.',
   tags,
   auth: adminAuth('list-users'),
-  query: api.listUsersQuery,
-  response: api.listUsersResponse,
   errors: [deniedOf('list-users'), GENERAL_ERRORS.INVALID_QUERY_PARAMETERS],
   deps: { listUsers: ADMIN.ListUsers, config: PLATFORM.Config },
   async handler({ deps, query, auth, req }) {
@@ -76,41 +67,32 @@ export const listUsers = endpoint({
 });
 
 export const removeUser = endpoint({
-  method: 'post',
-  path: '/admin/remove-user',
+  ...routes.removeUser,
   summary: 'Delete a user with their sessions, accounts and memberships',
   tags,
   auth: adminAuth('remove-user'),
-  body: api.removeUserBody,
-  response: api.success,
   errors: [deniedOf('remove-user'), ADMIN_ERRORS.USER_NOT_FOUND, ADMIN_ERRORS.YOU_CANNOT_REMOVE_YOURSELF],
   deps: { removeUser: ADMIN.RemoveUser },
   handler: ({ deps, body, auth, req }) => deps.removeUser.execute({ actor: actorOf(auth, clientInfo(req)), userId: body.userId }),
 });
 
 export const setUserPassword = endpoint({
-  method: 'post',
-  path: '/admin/set-user-password',
+  ...routes.setUserPassword,
   summary: "Set a user's password",
   description: 'Applies the password policy and signs the user out everywhere.',
   tags,
   auth: adminAuth('set-user-password'),
-  body: api.setUserPasswordBody,
-  response: api.status,
   errors: [deniedOf('set-user-password'), ADMIN_ERRORS.USER_NOT_FOUND, ...policyErrors],
   deps: { setUserPassword: ADMIN.SetUserPassword },
   handler: ({ deps, body, auth, req }) => deps.setUserPassword.execute({ actor: actorOf(auth, clientInfo(req)), ...body }),
 });
 
 export const banUser = endpoint({
-  method: 'post',
-  path: '/admin/ban-user',
+  ...routes.banUser,
   summary: 'Ban a user and end all of their sessions',
   description: "Reason defaults to 'No reason'; `banExpiresIn` in seconds (absent: until unbanned). An expired ban is cleared at the next sign-in.",
   tags,
   auth: adminAuth('ban-user'),
-  body: api.banUserBody,
-  response: api.userReply,
   errors: [deniedOf('ban-user'), ADMIN_ERRORS.USER_NOT_FOUND, ADMIN_ERRORS.YOU_CANNOT_BAN_YOURSELF],
   deps: { banUser: ADMIN.BanUser, config: PLATFORM.Config },
   async handler({ deps, body, auth, req }) {
@@ -120,13 +102,10 @@ export const banUser = endpoint({
 });
 
 export const unbanUser = endpoint({
-  method: 'post',
-  path: '/admin/unban-user',
+  ...routes.unbanUser,
   summary: 'Lift a ban',
   tags,
   auth: adminAuth('unban-user'),
-  body: api.unbanUserBody,
-  response: api.userReply,
   errors: [deniedOf('unban-user'), ADMIN_ERRORS.USER_NOT_FOUND],
   deps: { unbanUser: ADMIN.UnbanUser, config: PLATFORM.Config },
   async handler({ deps, body, auth, req }) {

@@ -1,4 +1,4 @@
-import * as api from '@tend/contracts';
+import { routes } from '@tend/contracts';
 import { API_KEY_ERRORS } from '@tend/api-keys';
 import { SESSION_ERRORS } from '@tend/sessions';
 import { endpoint } from '../../http/endpoint.js';
@@ -13,6 +13,8 @@ const keyErrors = [
   API_KEY_ERRORS.API_KEY_HAS_REACHED_ITS_USAGE_LIMIT,
   API_KEY_ERRORS.RATE_LIMIT_EXCEEDED,
 ];
+/** What reading the caller of a request may answer when it carries a key (a use that cannot be spent is a 500). */
+export const API_KEY_CALLER_ERRORS = [...keyErrors, API_KEY_ERRORS.FAILED_TO_UPDATE_API_KEY];
 const settingErrors = [
   ...keyErrors,
   API_KEY_ERRORS.METADATA_MUST_BE_AN_OBJECT_OR_UNDEFINED,
@@ -27,79 +29,62 @@ const settingErrors = [
 ];
 
 export const createApiKey = endpoint({
-  method: 'post',
-  path: '/api-key/create',
+  ...routes.createApiKey,
   summary: 'Create an API key for the signed-in user',
   description: 'The answer carries the plaintext `key` this once; only its SHA-256 is stored.',
   tags,
   auth: 'session',
-  body: api.createApiKeyBody,
-  response: api.createdApiKey,
   errors: [...settingErrors, API_KEY_ERRORS.THE_PREFIX_LENGTH_IS_EITHER_TOO_LARGE_OR_TOO_SMALL, API_KEY_ERRORS.API_KEY_NAME_IS_REQUIRED],
   deps: { create: API_KEYS.Create },
   handler: ({ deps, body, auth }) => deps.create.execute({ ...body, userId: auth.user.id }),
 });
 
 export const listApiKeys = endpoint({
-  method: 'get',
-  path: '/api-key/list',
+  ...routes.listApiKeys,
   summary: "The signed-in user's API keys (never the keys themselves)",
   tags,
   auth: 'session',
-  response: api.listApiKeysResponse,
   errors: [...keyErrors, SESSION_ERRORS.UNAUTHORIZED],
   deps: { list: API_KEYS.List },
   handler: ({ deps, auth }) => deps.list.execute({ userId: auth.user.id }),
 });
 
 export const getApiKey = endpoint({
-  method: 'get',
-  path: '/api-key/get',
+  ...routes.getApiKey,
   summary: 'One of the signed-in user’s API keys',
   tags,
   auth: 'session',
-  query: api.getApiKeyQuery,
-  response: api.apiKey,
   errors: [API_KEY_ERRORS.API_KEY_NOT_FOUND, ...keyErrors, SESSION_ERRORS.UNAUTHORIZED],
   deps: { get: API_KEYS.Get },
   handler: ({ deps, query, auth }) => deps.get.execute({ userId: auth.user.id, id: query.id }),
 });
 
 export const updateApiKey = endpoint({
-  method: 'post',
-  path: '/api-key/update',
+  ...routes.updateApiKey,
   summary: 'Change one of the signed-in user’s API keys',
   tags,
   auth: 'session',
-  body: api.updateApiKeyBody,
-  response: api.apiKey,
   errors: [API_KEY_ERRORS.API_KEY_NOT_FOUND, API_KEY_ERRORS.NO_VALUES_TO_UPDATE, API_KEY_ERRORS.FAILED_TO_UPDATE_API_KEY, ...settingErrors],
   deps: { update: API_KEYS.Update },
   handler: ({ deps, body, auth }) => deps.update.execute({ ...body, userId: auth.user.id }),
 });
 
 export const deleteApiKey = endpoint({
-  method: 'post',
-  path: '/api-key/delete',
+  ...routes.deleteApiKey,
   summary: 'Delete one of the signed-in user’s API keys',
   tags,
   auth: 'session',
-  body: api.deleteApiKeyBody,
-  response: api.success,
   errors: [API_KEY_ERRORS.API_KEY_NOT_FOUND, ...keyErrors, SESSION_ERRORS.UNAUTHORIZED],
   deps: { remove: API_KEYS.Delete },
   handler: ({ deps, body, auth }) => deps.remove.execute({ userId: auth.user.id, keyId: body.keyId }),
 });
 
 export const verifyApiKey = endpoint({
-  method: 'post',
-  path: '/api-key/verify',
+  ...routes.verifyApiKey,
   summary: 'Check an API key (and, optionally, its permissions)',
   description: 'Spends one use of the key when it is valid. Refusals answer `{valid: false, error}` with status 200.',
   tags,
   auth: 'public',
-  body: api.verifyApiKeyBody,
-  response: api.verifyApiKeyResponse,
   deps: { verify: API_KEYS.Verify },
   handler: ({ deps, body }) => deps.verify.execute(body),
 });

@@ -1,9 +1,9 @@
-import { AuthenticateApiKey, CreateApiKey, DeleteApiKey, GetApiKey, ListApiKeys, UpdateApiKey, VerifyApiKey, apiKeyFromHeaders } from '@tend/api-keys';
+import { API_KEY_ERRORS, AuthenticateApiKey, CreateApiKey, DeleteApiKey, GetApiKey, ListApiKeys, UpdateApiKey, VerifyApiKey, apiKeyFromHeaders } from '@tend/api-keys';
 import { PrismaApiKeyRepository } from '@tend/api-keys/prisma';
 import { bindFactory } from '../../di.js';
 import { PLATFORM } from '../../platform.js';
 import type { GatewayModule } from '../module.js';
-import { createApiKey, deleteApiKey, getApiKey, listApiKeys, updateApiKey, verifyApiKey } from './endpoints.js';
+import { API_KEY_CALLER_ERRORS, createApiKey, deleteApiKey, getApiKey, listApiKeys, updateApiKey, verifyApiKey } from './endpoints.js';
 import { API_KEYS } from './tokens.js';
 
 /** API keys: programs authenticate with `x-api-key` (or `apikey`) instead of a browser session. */
@@ -20,6 +20,20 @@ export const apiKeysModule: GatewayModule = {
     bindFactory(c, API_KEYS.Authenticate, [API_KEYS.Repository, PLATFORM.UserRepository, PLATFORM.Clock], (keys, users, clock) => new AuthenticateApiKey(keys, users, clock));
   },
   endpoints: [createApiKey, listApiKeys, getApiKey, updateApiKey, deleteApiKey, verifyApiKey],
+  errors: [API_KEY_ERRORS],
+  credentials: (c) => {
+    const keys = c.get(API_KEYS.Repository);
+    return [
+      {
+        kind: 'api-keys',
+        async revokeAllOf(userId: string) {
+          const owned = await keys.listByUser(userId);
+          for (const key of owned) await keys.delete(key.id);
+          return owned.length;
+        },
+      },
+    ];
+  },
   authenticators(c) {
     const authenticate = c.get(API_KEYS.Authenticate);
     return [
@@ -44,5 +58,6 @@ export const apiKeysModule: GatewayModule = {
       },
     ];
   },
+  credentialErrors: API_KEY_CALLER_ERRORS,
   securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key', description: 'An API key (the `apikey` header works too).' } },
 };

@@ -1,8 +1,8 @@
-import * as api from '@tend/contracts';
+import { routes } from '@tend/contracts';
 import { HASHING_ERRORS, IDENTITY_ERRORS, USERNAME_ERRORS, presentUser } from '@tend/identity';
 import { SESSION_ERRORS } from '@tend/sessions';
 import { endpoint } from '../../http/endpoint.js';
-import { clientInfo } from '../../http/client.js';
+import { signInFailure } from '../../http/sign-in-http.js';
 import { throttledSignIn } from '../../http/sign-in-throttle.js';
 import { PLATFORM } from '../../platform.js';
 import { IDENTITY } from './tokens.js';
@@ -10,14 +10,11 @@ import { IDENTITY } from './tokens.js';
 const tags = ['Sign-up and sign-in'];
 
 export const signUpEmail = endpoint({
-  method: 'post',
-  path: '/sign-up/email',
+  ...routes.signUpEmail,
   summary: 'Create an account with email and password',
   description: 'Creates the user with a credential account and, unless email verification is required, signs them in (sets the session cookie).',
   tags,
   auth: 'public',
-  body: api.signUpEmailBody,
-  response: api.signUpEmailResponse,
   errors: [
     IDENTITY_ERRORS.INVALID_EMAIL,
     IDENTITY_ERRORS.PASSWORD_TOO_SHORT,
@@ -31,50 +28,42 @@ export const signUpEmail = endpoint({
     USERNAME_ERRORS.USERNAME_IS_TOO_LONG,
     USERNAME_ERRORS.USERNAME_IS_INVALID,
   ],
-  deps: { signUp: IDENTITY.SignUpWithEmail, http: PLATFORM.SessionHttp, config: PLATFORM.Config },
+  deps: { signUp: IDENTITY.SignUpWithEmail, signIns: PLATFORM.SignInHttp, config: PLATFORM.Config },
   async handler({ deps, body, req, res }) {
     const { email, password, callbackURL, rememberMe, ...fields } = body;
-    const { user, session } = await deps.signUp.execute({ email, password, fields, callbackURL, rememberMe, ...clientInfo(req) });
-    if (session) deps.http.start(req, res, { session, user }, rememberMe !== false);
-    return { token: session?.token ?? null, user: presentUser(user, deps.config.userFields) };
+    const { user, outcome } = await deps.signUp.execute({ email, password, fields, callbackURL, rememberMe, client: deps.signIns.client(req) });
+    const present = (token: string | null) => ({ token, user: presentUser(user, deps.config.userFields) });
+    return outcome ? deps.signIns.json(req, res, outcome, ({ session }) => present(session.token)) : present(null);
   },
 });
 
 export const signInEmail = endpoint({
-  method: 'post',
-  path: '/sign-in/email',
+  ...routes.signInEmail,
   summary: 'Sign in with email and password',
   tags,
   auth: 'public',
-  body: api.signInEmailBody,
-  response: api.signInEmailResponse,
-  errors: [IDENTITY_ERRORS.INVALID_EMAIL_OR_PASSWORD, IDENTITY_ERRORS.EMAIL_NOT_VERIFIED, IDENTITY_ERRORS.BANNED_USER, HASHING_ERRORS.SERVER_IS_BUSY_PLEASE_TRY_AGAIN_LATER],
-  // Who signed in, or why not: the reason code only, never the identifier or the password.
-  audit(outcome) {
-    if (outcome.ok) {
-      const { id } = (outcome.result as { user: { id: string } }).user;
-      return { action: 'sign-in.success', actorId: id, targetUserId: id, detail: { method: 'email' } };
-    }
-    return outcome.error.code === 'VALIDATION_ERROR' ? null : { action: 'sign-in.failure', actorId: null, detail: { method: 'email', reason: outcome.error.code } };
-  },
-  deps: { signIn: IDENTITY.SignInWithPassword, http: PLATFORM.SessionHttp, config: PLATFORM.Config, throttle: PLATFORM.FailedSignInThrottle },
+  errors: [IDENTITY_ERRORS.INVALID_EMAIL, IDENTITY_ERRORS.INVALID_EMAIL_OR_PASSWORD, IDENTITY_ERRORS.EMAIL_NOT_VERIFIED, IDENTITY_ERRORS.BANNED_USER, HASHING_ERRORS.SERVER_IS_BUSY_PLEASE_TRY_AGAIN_LATER],
+  // Why a sign-in failed, by its reason code only (the sign-in completion records successes).
+  audit: signInFailure('email'),
+  deps: { signIn: IDENTITY.SignInWithPassword, signIns: PLATFORM.SignInHttp, config: PLATFORM.Config, throttle: PLATFORM.FailedSignInThrottle },
   async handler({ deps, body, req, res }) {
-    const auth = await throttledSignIn(deps.throttle)(body.email, () =>
-      deps.signIn.withEmail({ identifier: body.email, password: body.password, rememberMe: body.rememberMe, callbackURL: body.callbackURL, ...clientInfo(req) }),
+    const outcome = await throttledSignIn(deps.throttle)(body.email, () =>
+      deps.signIn.withEmail({ identifier: body.email, password: body.password, rememberMe: body.rememberMe, callbackURL: body.callbackURL, client: deps.signIns.client(req) }),
     );
-    deps.http.start(req, res, auth, body.rememberMe !== false);
-    return { redirect: Boolean(body.callbackURL), token: auth.session.token, url: body.callbackURL, user: presentUser(auth.user, deps.config.userFields) };
+    return deps.signIns.json(req, res, outcome, ({ session, user }) => ({
+      redirect: Boolean(body.callbackURL),
+      token: session.token,
+      url: body.callbackURL,
+      user: presentUser(user, deps.config.userFields),
+    }));
   },
 });
 
 export const signInUsername = endpoint({
-  method: 'post',
-  path: '/sign-in/username',
+  ...routes.signInUsername,
   summary: 'Sign in with username and password',
   tags,
   auth: 'public',
-  body: api.signInUsernameBody,
-  response: api.signInUsernameResponse,
   errors: [
     USERNAME_ERRORS.INVALID_USERNAME_OR_PASSWORD,
     USERNAME_ERRORS.EMAIL_NOT_VERIFIED,
@@ -84,34 +73,25 @@ export const signInUsername = endpoint({
     IDENTITY_ERRORS.BANNED_USER,
     HASHING_ERRORS.SERVER_IS_BUSY_PLEASE_TRY_AGAIN_LATER,
   ],
-  // Who signed in, or why not: the reason code only, never the identifier or the password.
-  audit(outcome) {
-    if (outcome.ok) {
-      const { id } = (outcome.result as { user: { id: string } }).user;
-      return { action: 'sign-in.success', actorId: id, targetUserId: id, detail: { method: 'username' } };
-    }
-    return outcome.error.code === 'VALIDATION_ERROR' ? null : { action: 'sign-in.failure', actorId: null, detail: { method: 'username', reason: outcome.error.code } };
-  },
-  deps: { signIn: IDENTITY.SignInWithPassword, http: PLATFORM.SessionHttp, throttle: PLATFORM.FailedSignInThrottle },
+  audit: signInFailure('username'),
+  deps: { signIn: IDENTITY.SignInWithPassword, signIns: PLATFORM.SignInHttp, throttle: PLATFORM.FailedSignInThrottle },
   async handler({ deps, body, req, res }) {
-    const auth = await throttledSignIn(deps.throttle)(body.username, () =>
-      deps.signIn.withUsername({ identifier: body.username, password: body.password, rememberMe: body.rememberMe, callbackURL: body.callbackURL, ...clientInfo(req) }),
+    const outcome = await throttledSignIn(deps.throttle)(body.username, () =>
+      deps.signIn.withUsername({ identifier: body.username, password: body.password, rememberMe: body.rememberMe, callbackURL: body.callbackURL, client: deps.signIns.client(req) }),
     );
-    deps.http.start(req, res, auth, body.rememberMe !== false);
-    const { id, email, emailVerified, username, displayUsername, name, image, createdAt, updatedAt } = auth.user;
-    return { token: auth.session.token, user: { id, email, emailVerified, username, displayUsername, name, image, createdAt, updatedAt } };
+    return deps.signIns.json(req, res, outcome, ({ session, user }) => {
+      const { id, email, emailVerified, username, displayUsername, name, image, createdAt, updatedAt } = user;
+      return { token: session.token, user: { id, email, emailVerified, username, displayUsername, name, image, createdAt, updatedAt } };
+    });
   },
 });
 
 export const updateUser = endpoint({
-  method: 'post',
-  path: '/update-user',
+  ...routes.updateUser,
   summary: "Update the signed-in user's profile",
   description: 'Name, image, username and custom fields. `email` is refused (use change-email); admin fields are ignored.',
   tags: ['Account'],
   auth: 'session',
-  body: api.updateUserBody,
-  response: api.status,
   errors: [
     IDENTITY_ERRORS.EMAIL_CAN_NOT_BE_UPDATED,
     IDENTITY_ERRORS.NO_FIELDS_TO_UPDATE,
@@ -132,13 +112,10 @@ export const updateUser = endpoint({
 });
 
 export const isUsernameAvailable = endpoint({
-  method: 'post',
-  path: '/is-username-available',
+  ...routes.isUsernameAvailable,
   summary: 'Check whether a username is free',
   tags,
   auth: 'public',
-  body: api.isUsernameAvailableBody,
-  response: api.isUsernameAvailableResponse,
   errors: [USERNAME_ERRORS.USERNAME_IS_TOO_SHORT, USERNAME_ERRORS.USERNAME_IS_TOO_LONG, USERNAME_ERRORS.USERNAME_IS_INVALID],
   deps: { isAvailable: IDENTITY.IsUsernameAvailable },
   async handler({ deps, body }) {

@@ -1,4 +1,4 @@
-import { DEFAULT_USER_FIELDS, IsUsernameAvailable, SignInWithPassword, SignUpWithEmail, UpdateUser, VerificationMailEvents } from '@tend/identity';
+import { ClaimUnverifiedAccount, DEFAULT_USER_FIELDS, IsUsernameAvailable, SignInWithPassword, SignUpWithEmail, UpdateUser, VerificationMailEvents } from '@tend/identity';
 import { bindFactory } from '../../di.js';
 import { PLATFORM } from '../../platform.js';
 import { ACCOUNT } from '../account/tokens.js';
@@ -21,17 +21,38 @@ export const identityModule: GatewayModule = {
     bindFactory(
       c,
       IDENTITY.SignUpWithEmail,
-      [PLATFORM.UserRepository, PLATFORM.PasswordHasher, PLATFORM.SessionManager, PLATFORM.Clock, PLATFORM.PasswordPolicy, IDENTITY.UserEvents],
-      (users, hasher, sessions, clock, passwordPolicy, events) => new SignUpWithEmail(users, hasher, sessions, clock, { userFields, requireEmailVerification, passwordPolicy }, events),
+      [PLATFORM.UserRepository, PLATFORM.PasswordHasher, PLATFORM.SignInCompletion, PLATFORM.Clock, PLATFORM.PasswordPolicy, IDENTITY.UserEvents],
+      (users, hasher, completion, clock, passwordPolicy, events) => new SignUpWithEmail({ users, hasher, completion, clock, events }, { userFields, requireEmailVerification, passwordPolicy }),
     );
     bindFactory(
       c,
       IDENTITY.SignInWithPassword,
-      [PLATFORM.UserRepository, PLATFORM.AccountRepository, PLATFORM.PasswordHasher, PLATFORM.SessionManager, PLATFORM.Clock, IDENTITY.UserEvents],
-      (users, accounts, hasher, sessions, clock, events) => new SignInWithPassword(users, accounts, hasher, sessions, clock, { requireEmailVerification }, events),
+      [PLATFORM.UserRepository, PLATFORM.AccountRepository, PLATFORM.PasswordHasher, PLATFORM.SignInCompletion, IDENTITY.UserEvents],
+      (users, accounts, hasher, completion, events) => new SignInWithPassword({ users, accounts, hasher, completion, events }, { requireEmailVerification }),
     );
-    bindFactory(c, IDENTITY.UpdateUser, [PLATFORM.UserRepository, PLATFORM.Clock], (users, clock) => new UpdateUser(users, clock, userFields));
-    bindFactory(c, IDENTITY.IsUsernameAvailable, [PLATFORM.UserRepository], (users) => new IsUsernameAvailable(users));
+    bindFactory(c, IDENTITY.UpdateUser, [PLATFORM.UserRepository, PLATFORM.Clock], (users, clock) => new UpdateUser({ users, clock }, { userFields }));
+    bindFactory(c, IDENTITY.IsUsernameAvailable, [PLATFORM.UserRepository], (users) => new IsUsernameAvailable({ users }));
+    bindFactory(
+      c,
+      IDENTITY.ClaimUnverifiedAccount,
+      [PLATFORM.AccountRepository, PLATFORM.SessionManager, PLATFORM.RevocableCredentials, PLATFORM.AuditSink],
+      (accounts, sessions, credentials, audit) =>
+        new ClaimUnverifiedAccount({
+          accounts,
+          sessions,
+          credentials,
+          audit: {
+            accountClaimed: ({ userId, method, provider, unlinked, revoked, ipAddress, userAgent }) =>
+              audit?.record({ action: 'account.claimed', actorId: userId, targetUserId: userId, detail: { method, provider, unlinked, revoked }, ipAddress, userAgent }),
+          },
+        }),
+    );
   },
   endpoints: [signUpEmail, signInEmail, signInUsername, updateUser, isUsernameAvailable],
+  auditActions: {
+    'sign-in.success': 'Signed in',
+    'sign-in.failure': 'Sign-in failed',
+    'sign-in.challenge': 'Asked for a second step',
+    'account.claimed': 'Account claimed by the email owner',
+  },
 };

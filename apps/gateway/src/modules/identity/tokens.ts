@@ -1,4 +1,4 @@
-import type { IsUsernameAvailable, SignInWithPassword, SignUpWithEmail, UpdateUser, UserEvents } from '@tend/identity';
+import type { ClaimUnverifiedAccount, IsUsernameAvailable, SignInWithPassword, SignUpWithEmail, UpdateUser, UserEvents } from '@tend/identity';
 import { token } from '../../di.js';
 
 export const IDENTITY = {
@@ -7,4 +7,6 @@ export const IDENTITY = {
   SignInWithPassword: token<SignInWithPassword>('SignInWithPassword'),
   UpdateUser: token<UpdateUser>('UpdateUser'),
   IsUsernameAvailable: token<IsUsernameAvailable>('IsUsernameAvailable'),
+  /** Revokes what an unproven registrant set up, once someone proves the address (audited `account.claimed`). */
+  ClaimUnverifiedAccount: token<ClaimUnverifiedAccount>('ClaimUnverifiedAccount'),
 } as const;

@@ -1,6 +1,5 @@
-import * as api from '@tend/contracts';
+import { routes } from '@tend/contracts';
 import { escapeHtml } from '@tend/mailer';
-import { z } from 'zod';
 import { HtmlPage, endpoint } from '../../http/endpoint.js';
 import { PLATFORM } from '../../platform.js';
 import { META } from './tokens.js';
@@ -8,12 +7,10 @@ import { META } from './tokens.js';
 const tags = ['Meta'];
 
 export const ok = endpoint({
-  method: 'get',
-  path: '/ok',
+  ...routes.ok,
   summary: 'Liveness of the auth routes',
   tags,
   auth: 'public',
-  response: api.okResponse,
   deps: {},
   handler: () => ({ ok: true }),
 });
@@ -21,15 +18,11 @@ export const ok = endpoint({
 const ERROR_PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 export const errorPage = endpoint({
-  method: 'get',
-  path: '/error',
+  ...routes.errorPage,
   summary: 'The page error redirects land on',
   description: 'Shows the error code (default `Unknown`) with a Return to Application link.',
   tags,
   auth: 'public',
-  // Never refuses: an unreadable code shows as Unknown.
-  query: api.errorPageQuery.catch({}),
-  response: 'html',
   deps: { origins: PLATFORM.TrustedOrigins },
   handler({ deps, query, req }) {
     const code = query.error || 'Unknown';
@@ -49,12 +42,10 @@ code{background:#eef2ee;padding:.2rem .4rem;border-radius:6px}a{color:#2f6b52}</
 });
 
 export const openApiSchema = endpoint({
-  method: 'get',
-  path: '/open-api/generate-schema',
+  ...routes.openApiSchema,
   summary: 'The OpenAPI 3.1 document of every route',
   tags,
   auth: 'public',
-  response: z.record(z.string(), z.unknown()),
   deps: { document: META.OpenApiDocument },
   handler: ({ deps }) => deps.document(),
 });

@@ -1,4 +1,4 @@
-import * as api from '@tend/contracts';
+import { routes } from '@tend/contracts';
 import { IDENTITY_ERRORS, normalizeEmail } from '@tend/identity';
 import { ORGANIZATION_ERRORS as E, REJECT_INVITATION_ERRORS, type Invitation, type Member } from '@tend/organizations';
 import { SESSION_ERRORS } from '@tend/sessions';
@@ -13,16 +13,13 @@ const invitationAudit = (action: 'organization.invitation.create' | 'organizatio
   auditSuccess<Invitation>((invitation) => ({ action, organizationId: invitation.organizationId, detail: { invitationId: invitation.id, role: invitation.role } }));
 
 export const inviteMember = endpoint({
-  method: 'post',
-  path: '/organization/invite-member',
+  ...routes.inviteMember,
   summary: 'Invite an address to an organization, by mail',
   description:
     'Needs invitation create permission; only an owner invites an owner. The mail links to the web app’s invitation page. ' +
     'An address with a pending invitation is refused unless `resend` (which mails again and extends the expiry).',
   tags,
   auth: { permission: { scope: 'organization', resource: 'invitation', action: 'create' } },
-  body: api.inviteMemberBody,
-  response: api.invitation,
   errors: [
     IDENTITY_ERRORS.INVALID_EMAIL,
     E.NO_ACTIVE_ORGANIZATION,
@@ -46,14 +43,11 @@ export const inviteMember = endpoint({
 });
 
 export const acceptInvitation = endpoint({
-  method: 'post',
-  path: '/organization/accept-invitation',
+  ...routes.acceptInvitation,
   summary: 'Accept an invitation addressed to the caller’s email',
   description: 'The caller joins with the invitation’s role and team, and the organization becomes the session’s active one.',
   tags,
   auth: 'session',
-  body: api.invitationIdBody,
-  response: api.acceptInvitationResponse,
   errors: [
     E.INVITATION_NOT_FOUND,
     E.YOU_ARE_NOT_THE_RECIPIENT_OF_THE_INVITATION,
@@ -76,13 +70,10 @@ export const acceptInvitation = endpoint({
 });
 
 export const rejectInvitation = endpoint({
-  method: 'post',
-  path: '/organization/reject-invitation',
+  ...routes.rejectInvitation,
   summary: 'Decline an invitation addressed to the caller’s email',
   tags,
   auth: 'session',
-  body: api.invitationIdBody,
-  response: api.rejectInvitationResponse,
   errors: [REJECT_INVITATION_ERRORS.INVITATION_NOT_FOUND, E.YOU_ARE_NOT_THE_RECIPIENT_OF_THE_INVITATION, SESSION_ERRORS.UNAUTHORIZED],
   audit: auditSuccess<{ invitation: Invitation }>(({ invitation }) => ({
     action: 'organization.invitation.reject',
@@ -94,14 +85,11 @@ export const rejectInvitation = endpoint({
 });
 
 export const cancelInvitation = endpoint({
-  method: 'post',
-  path: '/organization/cancel-invitation',
+  ...routes.cancelInvitation,
   summary: 'Cancel a pending invitation',
   description: 'Needs invitation cancel permission in the invitation’s organization.',
   tags,
   auth: { permission: { scope: 'organization', resource: 'invitation', action: 'cancel' } },
-  body: api.invitationIdBody,
-  response: api.invitation,
   errors: [E.INVITATION_NOT_FOUND, E.YOU_ARE_NOT_A_MEMBER_OF_THIS_ORGANIZATION, E.YOU_ARE_NOT_ALLOWED_TO_CANCEL_THIS_INVITATION, SESSION_ERRORS.UNAUTHORIZED],
   audit: invitationAudit('organization.invitation.cancel'),
   deps: { cancel: ORGANIZATIONS.CancelOrganizationInvitation },
@@ -109,13 +97,10 @@ export const cancelInvitation = endpoint({
 });
 
 export const getInvitation = endpoint({
-  method: 'get',
-  path: '/organization/get-invitation',
+  ...routes.getInvitation,
   summary: 'A pending invitation addressed to the caller, with its organization’s name and slug and the inviter’s email',
   tags,
   auth: 'session',
-  query: api.getInvitationQuery,
-  response: api.invitationDetails,
   errors: [
     E.INVITATION_NOT_FOUND,
     E.YOU_ARE_NOT_THE_RECIPIENT_OF_THE_INVITATION,
@@ -128,26 +113,21 @@ export const getInvitation = endpoint({
 });
 
 export const listInvitations = endpoint({
-  method: 'get',
-  path: '/organization/list-invitations',
+  ...routes.listInvitations,
   summary: 'Every invitation of an organization, newest first',
   description: 'For members of the organization (default the active one).',
   tags,
   auth: 'session',
-  query: api.listInvitationsQuery,
-  response: api.listInvitationsResponse,
   errors: [E.ORGANIZATION_ID_IS_REQUIRED, E.YOU_ARE_NOT_A_MEMBER_OF_THIS_ORGANIZATION, SESSION_ERRORS.UNAUTHORIZED],
   deps: { list: ORGANIZATIONS.ListOrganizationInvitations },
   handler: ({ deps, query, auth }) => deps.list.execute({ actor: actorOf(auth), organizationId: query.organizationId }),
 });
 
 export const listUserInvitations = endpoint({
-  method: 'get',
-  path: '/organization/list-user-invitations',
+  ...routes.listUserInvitations,
   summary: 'The pending invitations addressed to the caller’s email, with their organizations',
   tags,
   auth: 'session',
-  response: api.listUserInvitationsResponse,
   errors: [SESSION_ERRORS.UNAUTHORIZED],
   deps: { list: ORGANIZATIONS.ListUserOrganizationInvitations },
   handler: ({ deps, auth }) => deps.list.execute({ actor: actorOf(auth) }),

@@ -1,4 +1,4 @@
-import * as api from '@tend/contracts';
+import { routes } from '@tend/contracts';
 import { ORGANIZATION_ERRORS as E, type Member } from '@tend/organizations';
 import { SESSION_ERRORS } from '@tend/sessions';
 import { endpoint } from '../../http/endpoint.js';
@@ -9,40 +9,32 @@ import { ORGANIZATIONS } from './tokens.js';
 const tags = ['Organization members'];
 
 export const listMembers = endpoint({
-  method: 'get',
-  path: '/organization/list-members',
+  ...routes.listMembers,
   summary: 'One page of an organization’s members with their users, and how many there are',
   description: 'For members of the organization (default the active one). `limit` 1 to 100 (default 100), `offset`, `sortBy`, `sortDirection`.',
   tags,
   auth: 'session',
-  query: api.listMembersQuery,
-  response: api.listMembersResponse,
   errors: [E.NO_ACTIVE_ORGANIZATION, E.YOU_ARE_NOT_A_MEMBER_OF_THIS_ORGANIZATION, SESSION_ERRORS.UNAUTHORIZED],
   deps: { list: ORGANIZATIONS.ListOrganizationMembers },
   handler: ({ deps, query, auth }) => deps.list.execute({ actor: actorOf(auth), ...query }),
 });
 
 export const getActiveMember = endpoint({
-  method: 'get',
-  path: '/organization/get-active-member',
+  ...routes.getActiveMember,
   summary: 'The caller’s membership of the active organization',
   tags,
   auth: 'session',
-  response: api.memberWithUser,
   errors: [E.NO_ACTIVE_ORGANIZATION, E.MEMBER_NOT_FOUND, SESSION_ERRORS.UNAUTHORIZED],
   deps: { get: ORGANIZATIONS.GetActiveOrganizationMember },
   handler: ({ deps, auth }) => deps.get.execute({ actor: actorOf(auth) }),
 });
 
 export const updateMemberRole = endpoint({
-  method: 'post',
-  path: '/organization/update-member-role',
+  ...routes.updateMemberRole,
   summary: 'Change a member’s role',
   description: 'Needs member update permission; only an owner makes or changes an owner, and the organization keeps one owner.',
   tags,
   auth: { permission: { scope: 'organization', resource: 'member', action: 'update' } },
-  body: api.updateMemberRoleBody,
-  response: api.member,
   errors: [
     E.NO_ACTIVE_ORGANIZATION,
     E.YOU_ARE_NOT_A_MEMBER_OF_THIS_ORGANIZATION,
@@ -66,14 +58,11 @@ export const updateMemberRole = endpoint({
 });
 
 export const removeMember = endpoint({
-  method: 'post',
-  path: '/organization/remove-member',
+  ...routes.removeMember,
   summary: 'Remove a member, by member id or email',
   description: 'Needs member delete permission; only an owner removes an owner, and the last owner stays. The removed user’s sessions lose the organization as active.',
   tags,
   auth: { permission: { scope: 'organization', resource: 'member', action: 'delete' } },
-  body: api.removeMemberBody,
-  response: api.removeMemberResponse,
   errors: [
     E.NO_ACTIVE_ORGANIZATION,
     E.YOU_ARE_NOT_A_MEMBER_OF_THIS_ORGANIZATION,
@@ -97,14 +86,11 @@ export const removeMember = endpoint({
 });
 
 export const leaveOrganization = endpoint({
-  method: 'post',
-  path: '/organization/leave',
+  ...routes.leaveOrganization,
   summary: 'Leave an organization',
   description: 'The only owner cannot leave. The caller’s sessions lose the organization as active.',
   tags,
   auth: 'session',
-  body: api.leaveOrganizationBody,
-  response: api.member,
   errors: [E.YOU_ARE_NOT_A_MEMBER_OF_THIS_ORGANIZATION, E.YOU_CANNOT_LEAVE_THE_ORGANIZATION_AS_THE_ONLY_OWNER, E.MEMBER_NOT_FOUND, SESSION_ERRORS.UNAUTHORIZED],
   audit: auditSuccess<Member>((member) => ({
     action: 'organization.member.leave',
@@ -121,14 +107,11 @@ export const leaveOrganization = endpoint({
 });
 
 export const hasOrganizationPermission = endpoint({
-  method: 'post',
-  path: '/organization/has-permission',
+  ...routes.hasOrganizationPermission,
   summary: 'Whether the caller’s role in the organization grants every requested action',
   description: '`permissions` maps resources (organization, member, invitation, team) to actions. The organization defaults to the active one.',
   tags,
   auth: 'session',
-  body: api.hasOrganizationPermissionBody,
-  response: api.hasOrganizationPermissionResponse,
   errors: [E.NO_ACTIVE_ORGANIZATION, E.USER_IS_NOT_A_MEMBER_OF_THE_ORGANIZATION, SESSION_ERRORS.UNAUTHORIZED],
   deps: { check: ORGANIZATIONS.CheckOrganizationPermission },
   handler: ({ deps, body, auth }) => deps.check.execute({ actor: actorOf(auth), permissions: body.permissions ?? {}, organizationId: body.organizationId }),

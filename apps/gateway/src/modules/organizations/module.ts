@@ -23,16 +23,21 @@ import {
   UpdateMemberRole,
   UpdateOrganization,
   UpdateTeam,
+  ORGANIZATION_ERRORS,
+  REJECT_INVITATION_ERRORS,
 } from '@tend/organizations';
 import { prismaOrganizationStores } from '@tend/organizations/prisma';
 import { bindFactory } from '../../di.js';
 import { PLATFORM } from '../../platform.js';
 import type { GatewayModule } from '../module.js';
+import { settingsOf } from '../settings.js';
+import { organizationsSettings } from './settings.js';
 import { OrganizationAuthorizer } from './authorizer.js';
 import { acceptInvitation, cancelInvitation, getInvitation, inviteMember, listInvitations, listUserInvitations, rejectInvitation } from './invitation.endpoints.js';
 import { getActiveMember, hasOrganizationPermission, leaveOrganization, listMembers, removeMember, updateMemberRole } from './member.endpoints.js';
 import { checkOrganizationSlug, createOrganization, deleteOrganization, getFullOrganization, listOrganizations, setActiveOrganization, updateOrganization } from './organization.endpoints.js';
 import { createTeam, listTeams, removeTeam, updateTeam } from './team.endpoints.js';
+import { organizationSessionWrites } from './session-writes.js';
 import { ORGANIZATIONS } from './tokens.js';
 
 const O = ORGANIZATIONS;
@@ -40,8 +45,10 @@ const O = ORGANIZATIONS;
 /** Organizations: members, invitations, teams and the owner / admin / member roles (spec sections 3-8). */
 export const organizationsModule: GatewayModule = {
   name: 'organizations',
+  settings: organizationsSettings,
   bind(c, { config }) {
-    const { webURL, ...rules } = config.organizations;
+    const rules = settingsOf(config, organizationsSettings);
+    const { webURL } = config;
     bindFactory(c, O.OrganizationStores, [PLATFORM.Database], (db) => prismaOrganizationStores(db));
     bindFactory(c, O.OrganizationAuthorizer, [O.OrganizationStores], (stores) => new OrganizationAuthorizer(stores));
 
@@ -104,5 +111,20 @@ export const organizationsModule: GatewayModule = {
     removeTeam,
     listTeams,
   ],
+  errors: [ORGANIZATION_ERRORS, REJECT_INVITATION_ERRORS],
+  auditActions: {
+    'organization.create': 'Organization created',
+    'organization.update': 'Organization updated',
+    'organization.delete': 'Organization deleted',
+    'organization.member.add': 'Member added',
+    'organization.member.remove': 'Member removed',
+    'organization.member.role.change': 'Member role changed',
+    'organization.member.leave': 'Left an organization',
+    'organization.invitation.create': 'Invitation sent',
+    'organization.invitation.accept': 'Invitation accepted',
+    'organization.invitation.reject': 'Invitation declined',
+    'organization.invitation.cancel': 'Invitation cancelled',
+  },
+  sessionWrites: organizationSessionWrites,
   authorizers: (c) => ({ organization: c.get(O.OrganizationAuthorizer) }),
 };

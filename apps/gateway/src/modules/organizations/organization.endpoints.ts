@@ -1,4 +1,4 @@
-import * as api from '@tend/contracts';
+import { routes } from '@tend/contracts';
 import { ORGANIZATION_ERRORS as E, type Organization } from '@tend/organizations';
 import { SESSION_ERRORS } from '@tend/sessions';
 import { endpoint } from '../../http/endpoint.js';
@@ -9,16 +9,13 @@ import { ORGANIZATIONS } from './tokens.js';
 const tags = ['Organizations'];
 
 export const createOrganization = endpoint({
-  method: 'post',
-  path: '/organization/create',
+  ...routes.createOrganization,
   summary: 'Create an organization; the caller becomes its owner',
   description:
     'With teams on, a default team named after the organization is created and the creator joins it. ' +
     'The organization becomes the session’s active one unless `keepCurrentActiveOrganization`. `userId` is ignored: the caller is the creator.',
   tags,
   auth: 'session',
-  body: api.createOrganizationBody,
-  response: api.organizationWithMembers,
   errors: [E.YOU_ARE_NOT_ALLOWED_TO_CREATE_A_NEW_ORGANIZATION, E.YOU_HAVE_REACHED_THE_MAXIMUM_NUMBER_OF_ORGANIZATIONS, E.ORGANIZATION_ALREADY_EXISTS, SESSION_ERRORS.UNAUTHORIZED],
   audit: auditSuccess<Organization>((organization) => ({ action: 'organization.create', organizationId: organization.id, detail: { slug: organization.slug } })),
   deps: { create: ORGANIZATIONS.CreateOrganization, http: PLATFORM.SessionHttp },
@@ -31,39 +28,31 @@ export const createOrganization = endpoint({
 });
 
 export const checkOrganizationSlug = endpoint({
-  method: 'post',
-  path: '/organization/check-slug',
+  ...routes.checkOrganizationSlug,
   summary: 'Check that an organization slug is free',
   tags,
   auth: 'session',
-  body: api.checkSlugBody,
-  response: api.checkSlugResponse,
   errors: [E.SLUG_IS_TAKEN, SESSION_ERRORS.UNAUTHORIZED],
   deps: { check: ORGANIZATIONS.CheckOrganizationSlug },
   handler: ({ deps, body }) => deps.check.execute({ slug: body.slug }),
 });
 
 export const listOrganizations = endpoint({
-  method: 'get',
-  path: '/organization/list',
+  ...routes.listOrganizations,
   summary: 'The organizations the caller is a member of, oldest first',
   tags,
   auth: 'session',
-  response: api.listOrganizationsResponse,
   errors: [SESSION_ERRORS.UNAUTHORIZED],
   deps: { list: ORGANIZATIONS.ListOrganizations },
   handler: ({ deps, auth }) => deps.list.execute({ actor: actorOf(auth) }),
 });
 
 export const updateOrganization = endpoint({
-  method: 'post',
-  path: '/organization/update',
+  ...routes.updateOrganization,
   summary: 'Change an organization’s name, slug, logo or metadata',
   description: 'Needs organization update permission (owner, admin). The organization defaults to the active one.',
   tags,
   auth: { permission: { scope: 'organization', resource: 'organization', action: 'update' } },
-  body: api.updateOrganizationBody,
-  response: api.organization,
   errors: [
     E.NO_ACTIVE_ORGANIZATION,
     E.USER_IS_NOT_A_MEMBER_OF_THE_ORGANIZATION,
@@ -78,14 +67,11 @@ export const updateOrganization = endpoint({
 });
 
 export const deleteOrganization = endpoint({
-  method: 'post',
-  path: '/organization/delete',
+  ...routes.deleteOrganization,
   summary: 'Delete an organization with its members, invitations and teams',
   description: 'Needs organization delete permission (the owner). Every session that had it active no longer has an active organization.',
   tags,
   auth: { permission: { scope: 'organization', resource: 'organization', action: 'delete' } },
-  body: api.deleteOrganizationBody,
-  response: api.organization,
   errors: [E.USER_IS_NOT_A_MEMBER_OF_THE_ORGANIZATION, E.YOU_ARE_NOT_ALLOWED_TO_DELETE_THIS_ORGANIZATION, E.ORGANIZATION_NOT_FOUND, SESSION_ERRORS.UNAUTHORIZED],
   audit: auditSuccess<Organization>((organization) => ({ action: 'organization.delete', organizationId: organization.id, detail: { slug: organization.slug, name: organization.name } })),
   deps: { remove: ORGANIZATIONS.DeleteOrganization, http: PLATFORM.SessionHttp },
@@ -97,14 +83,11 @@ export const deleteOrganization = endpoint({
 });
 
 export const setActiveOrganization = endpoint({
-  method: 'post',
-  path: '/organization/set-active',
+  ...routes.setActiveOrganization,
   summary: 'Make an organization the session’s active one (by id or slug), or clear it with null',
   description: 'Without `organizationId` and `organizationSlug` it answers the current active organization.',
   tags,
   auth: 'session',
-  body: api.setActiveOrganizationBody,
-  response: api.setActiveOrganizationResponse,
   errors: [E.ORGANIZATION_NOT_FOUND, E.USER_IS_NOT_A_MEMBER_OF_THE_ORGANIZATION, SESSION_ERRORS.UNAUTHORIZED],
   deps: { setActive: ORGANIZATIONS.SetActiveOrganization, http: PLATFORM.SessionHttp },
   async handler({ deps, body, auth, req, res }) {
@@ -115,14 +98,11 @@ export const setActiveOrganization = endpoint({
 });
 
 export const getFullOrganization = endpoint({
-  method: 'get',
-  path: '/organization/get-full-organization',
+  ...routes.getFullOrganization,
   summary: 'An organization with its members (one page), invitations and teams',
   description: 'By slug, id or (default) the active organization; null when none is named and none is active.',
   tags,
   auth: 'session',
-  query: api.getFullOrganizationQuery,
-  response: api.getFullOrganizationResponse,
   errors: [E.ORGANIZATION_NOT_FOUND, E.USER_IS_NOT_A_MEMBER_OF_THE_ORGANIZATION, SESSION_ERRORS.UNAUTHORIZED],
   deps: { get: ORGANIZATIONS.GetFullOrganization },
   handler: ({ deps, query, auth }) => deps.get.execute({ actor: actorOf(auth), ...query }),

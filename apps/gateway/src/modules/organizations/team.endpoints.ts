@@ -1,55 +1,48 @@
-import * as api from '@tend/contracts';
+import { routes } from '@tend/contracts';
 import { ORGANIZATION_ERRORS as E } from '@tend/organizations';
 import { SESSION_ERRORS } from '@tend/sessions';
 import type { GatewayConfig } from '../../config.js';
+import { settingsOf } from '../settings.js';
+import { organizationsSettings } from './settings.js';
 import { endpoint } from '../../http/endpoint.js';
 import { actorOf } from './caller.js';
 import { ORGANIZATIONS } from './tokens.js';
 
 const tags = ['Organization teams'];
 /** Team routes exist only with teams on (AUTH_ORGANIZATION_TEAMS). */
-const teamsOn = (config: GatewayConfig) => config.organizations.teams.enabled;
+const teamsOn = (config: GatewayConfig) => settingsOf(config, organizationsSettings).teams.enabled;
 
 export const createTeam = endpoint({
-  method: 'post',
-  path: '/organization/create-team',
+  ...routes.createTeam,
   summary: 'Create a team in an organization',
   description: 'Needs team create permission. The organization defaults to the active one.',
   tags,
   auth: { permission: { scope: 'organization', resource: 'team', action: 'create' } },
   enabled: teamsOn,
-  body: api.createTeamBody,
-  response: api.team,
   errors: [E.NO_ACTIVE_ORGANIZATION, E.YOU_ARE_NOT_A_MEMBER_OF_THIS_ORGANIZATION, E.YOU_ARE_NOT_ALLOWED_TO_CREATE_TEAMS_IN_THIS_ORGANIZATION, SESSION_ERRORS.UNAUTHORIZED],
   deps: { create: ORGANIZATIONS.CreateOrganizationTeam },
   handler: ({ deps, body, auth }) => deps.create.execute({ actor: actorOf(auth), name: body.name, organizationId: body.organizationId }),
 });
 
 export const updateTeam = endpoint({
-  method: 'post',
-  path: '/organization/update-team',
+  ...routes.updateTeam,
   summary: 'Rename a team',
   description: 'Needs team update permission. `data.organizationId` names the team’s organization (default the active one); it never moves the team.',
   tags,
   auth: { permission: { scope: 'organization', resource: 'team', action: 'update' } },
   enabled: teamsOn,
-  body: api.updateTeamBody,
-  response: api.team,
   errors: [E.NO_ACTIVE_ORGANIZATION, E.YOU_ARE_NOT_A_MEMBER_OF_THIS_ORGANIZATION, E.YOU_ARE_NOT_ALLOWED_TO_UPDATE_THIS_TEAM, E.TEAM_NOT_FOUND, SESSION_ERRORS.UNAUTHORIZED],
   deps: { update: ORGANIZATIONS.UpdateOrganizationTeam },
   handler: ({ deps, body, auth }) => deps.update.execute({ actor: actorOf(auth), teamId: body.teamId, data: body.data ?? {} }),
 });
 
 export const removeTeam = endpoint({
-  method: 'post',
-  path: '/organization/remove-team',
+  ...routes.removeTeam,
   summary: 'Remove a team',
   description: 'Needs team delete permission; never the caller’s own team, and the organization’s last team stays.',
   tags,
   auth: { permission: { scope: 'organization', resource: 'team', action: 'delete' } },
   enabled: teamsOn,
-  body: api.removeTeamBody,
-  response: api.removeTeamResponse,
   errors: [
     E.NO_ACTIVE_ORGANIZATION,
     E.YOU_ARE_NOT_A_MEMBER_OF_THIS_ORGANIZATION,
@@ -67,15 +60,12 @@ export const removeTeam = endpoint({
 });
 
 export const listTeams = endpoint({
-  method: 'get',
-  path: '/organization/list-teams',
+  ...routes.listTeams,
   summary: 'An organization’s teams, oldest first',
   description: 'For members of the organization (default the active one).',
   tags,
   auth: 'session',
   enabled: teamsOn,
-  query: api.listTeamsQuery,
-  response: api.listTeamsResponse,
   errors: [E.NO_ACTIVE_ORGANIZATION, E.YOU_ARE_NOT_A_MEMBER_OF_THIS_ORGANIZATION, SESSION_ERRORS.UNAUTHORIZED],
   deps: { list: ORGANIZATIONS.ListOrganizationTeams },
   handler: ({ deps, query, auth }) => deps.list.execute({ actor: actorOf(auth), organizationId: query.organizationId }),

@@ -1,9 +1,10 @@
-import * as api from '@tend/contracts';
+import { routes } from '@tend/contracts';
 import { GENERAL_ERRORS } from '@tend/kernel';
 import { PROVIDER_ERRORS } from '@tend/providers';
 import { SESSION_ERRORS } from '@tend/sessions';
 import { endpoint } from '../../http/endpoint.js';
 import { PLATFORM } from '../../platform.js';
+import { PROVIDER_STATE_COOKIE } from './state-cookie.js';
 import { PROVIDERS } from './tokens.js';
 
 const tags = ['Linked accounts'];
@@ -17,74 +18,60 @@ const tokenErrors = [
 ];
 
 export const linkSocial = endpoint({
-  method: 'post',
-  path: '/link-social',
+  ...routes.linkSocial,
   summary: 'Link an identity provider account to the signed-in user',
   description:
     'Starts a provider flow like POST /sign-in/social (`{url, redirect}` and the binding cookie); its callback links the account instead of signing in, then redirects to callbackURL (failures: errorCallbackURL or `{base}/error` with `unable_to_link_account`, `email_doesn\'t_match` or `account_already_linked_to_different_user`).',
   tags,
   auth: 'session',
-  body: api.linkSocialBody,
-  response: api.providerRedirect,
   errors: [PROVIDER_ERRORS.PROVIDER_NOT_FOUND, PROVIDER_ERRORS.CALLBACKURL_IS_REQUIRED, GENERAL_ERRORS.UNABLE_TO_CREATE_VERIFICATION, SESSION_ERRORS.UNAUTHORIZED],
-  deps: { link: PROVIDERS.LinkSocial, http: PLATFORM.SessionHttp },
+  deps: { link: PROVIDERS.LinkSocial, cookies: PLATFORM.Cookies },
   async handler({ deps, body, auth, req, res }) {
-    const started = await deps.link.execute({ ...body, user: auth.user, binding: deps.http.providerStateBindingOf(req) ?? undefined });
-    deps.http.bindProviderState(req, res, started.binding);
+    const started = await deps.link.execute({ ...body, user: auth.user, binding: deps.cookies.get(req, PROVIDER_STATE_COOKIE) ?? undefined });
+    deps.cookies.set(req, res, PROVIDER_STATE_COOKIE, started.binding);
     return { url: started.url, redirect: started.redirect };
   },
 });
 
 export const listAccounts = endpoint({
-  method: 'get',
-  path: '/list-accounts',
+  ...routes.listAccounts,
   summary: "The signed-in user's accounts (password and providers)",
   description: 'Ids, provider, the provider’s account id, scopes and dates; never a token or a password hash.',
   tags,
   auth: 'session',
-  response: api.listAccountsResponse,
   errors: [SESSION_ERRORS.UNAUTHORIZED],
   deps: { list: PROVIDERS.ListAccounts },
   handler: ({ deps, auth }) => deps.list.execute({ userId: auth.user.id }),
 });
 
 export const unlinkAccount = endpoint({
-  method: 'post',
-  path: '/unlink-account',
+  ...routes.unlinkAccount,
   summary: 'Unlink one of the signed-in user’s accounts',
   description: 'Needs a fresh session (signed in within a day). The last account is never unlinked.',
   tags,
   auth: 'session',
-  body: api.unlinkAccountBody,
-  response: api.status,
   errors: [SESSION_ERRORS.SESSION_IS_NOT_FRESH, PROVIDER_ERRORS.YOU_CAN_T_UNLINK_YOUR_LAST_ACCOUNT, PROVIDER_ERRORS.ACCOUNT_NOT_FOUND, SESSION_ERRORS.UNAUTHORIZED],
   deps: { unlink: PROVIDERS.UnlinkAccount },
   handler: ({ deps, body, auth }) => deps.unlink.execute({ session: auth.session, providerId: body.providerId, accountId: body.accountId }),
 });
 
 export const getAccessToken = endpoint({
-  method: 'post',
-  path: '/get-access-token',
+  ...routes.getAccessToken,
   summary: 'A valid access token of one of the signed-in user’s provider accounts',
   description: 'Refreshed first when it expires in under 5 seconds. `userId` is honoured only server-side: over HTTP the caller’s own accounts are used.',
   tags,
   auth: 'session',
-  body: api.providerTokenBody,
-  response: api.accessTokenResponse,
   errors: tokenErrors,
   deps: { getAccessToken: PROVIDERS.GetAccessToken },
   handler: ({ deps, body, auth }) => deps.getAccessToken.execute({ providerId: body.providerId, accountId: body.accountId, userId: auth.user.id }),
 });
 
 export const refreshToken = endpoint({
-  method: 'post',
-  path: '/refresh-token',
+  ...routes.refreshToken,
   summary: 'Refresh the tokens of one of the signed-in user’s provider accounts now',
   description: '`userId` is honoured only server-side: over HTTP the caller’s own accounts are used.',
   tags,
   auth: 'session',
-  body: api.providerTokenBody,
-  response: api.refreshTokenResponse,
   errors: [
     PROVIDER_ERRORS.PROVIDER_NOT_FOUND,
     PROVIDER_ERRORS.ACCOUNT_NOT_FOUND,
@@ -98,14 +85,11 @@ export const refreshToken = endpoint({
 });
 
 export const accountInfo = endpoint({
-  method: 'post',
-  path: '/account-info',
+  ...routes.accountInfo,
   summary: 'The provider’s current profile of one of the signed-in user’s accounts',
   description: 'Read with the stored access token (refreshed when due). `accountId`: the account’s id or the provider’s account id.',
   tags,
   auth: 'session',
-  body: api.accountInfoBody,
-  response: api.accountInfoResponse,
   errors: [...tokenErrors, PROVIDER_ERRORS.FAILED_TO_GET_USER_INFO],
   deps: { accountInfo: PROVIDERS.AccountInfo },
   handler: ({ deps, body, auth }) => deps.accountInfo.execute({ accountId: body.accountId, userId: auth.user.id }),

@@ -1,32 +1,31 @@
 import express, { type Request, type Response } from 'express';
 import * as api from '@tend/contracts';
+import { routes } from '@tend/contracts';
 import { withQuery } from '@tend/identity';
 import { defaultErrorURLOf, isCallbackError, redirectURIOf } from '@tend/providers';
 import { Redirect, endpoint, type AuditEntry, type AuditOutcome } from '../../http/endpoint.js';
-import { clientInfo } from '../../http/client.js';
 import { validationError } from '../../http/gateway-errors.js';
 import { PLATFORM } from '../../platform.js';
+import { PROVIDER_STATE_COOKIE } from './state-cookie.js';
 import { PROVIDERS } from './tokens.js';
 
 const tags = ['Identity providers'];
 
-/** A callback's redirect, with what the audit log needs to know about how it ended. */
-class CallbackRedirect extends Redirect {
+/** A failed callback's redirect, with what the audit log needs to know about the failure. */
+class FailedCallback extends Redirect {
   constructor(
     location: string,
-    readonly outcome: { provider: string; userId?: string; linked?: boolean; failure?: string },
+    readonly failure: { provider: string; reason: string },
   ) {
     super(location);
   }
 }
 
-/** `sign-in.success` / `sign-in.failure` of a redirect flow (links and flows that never reached a state are left out). */
+/** `sign-in.failure` of a redirect flow (successes are the sign-in completion's). */
 function callbackAudit(outcome: AuditOutcome): AuditEntry | null {
-  if (!outcome.ok || !(outcome.result instanceof CallbackRedirect)) return null;
-  const { provider, userId, linked, failure } = outcome.result.outcome;
-  if (linked) return null;
-  if (userId) return { action: 'sign-in.success', actorId: userId, targetUserId: userId, detail: { method: 'social', provider } };
-  return failure ? { action: 'sign-in.failure', actorId: null, detail: { method: 'social', provider, reason: failure } } : null;
+  if (!outcome.ok || !(outcome.result instanceof FailedCallback)) return null;
+  const { provider, reason } = outcome.result.failure;
+  return { action: 'sign-in.failure', actorId: null, detail: { method: 'social', provider, reason } };
 }
 
 const CALLBACK_DESCRIPTION = [
@@ -36,17 +35,13 @@ const CALLBACK_DESCRIPTION = [
 ].join('\n\n');
 
 export const callback = endpoint({
-  method: 'get',
-  path: '/callback/:id',
+  ...routes.callback,
   summary: 'Where an identity provider sends the browser back',
   description: CALLBACK_DESCRIPTION,
   tags,
   auth: 'public',
-  params: api.callbackParams,
-  query: api.callbackQuery,
-  response: 'redirect',
   audit: callbackAudit,
-  deps: { handleCallback: PROVIDERS.HandleCallback, http: PLATFORM.SessionHttp, routes: PROVIDERS.Routes, logger: PLATFORM.Logger },
+  deps: { handleCallback: PROVIDERS.HandleCallback, cookies: PLATFORM.Cookies, signIns: PLATFORM.SignInHttp, routes: PROVIDERS.Routes, logger: PLATFORM.Logger },
   async handler({ deps, params, query, req, res }) {
     const provider = params.id;
     try {
@@ -58,18 +53,18 @@ export const callback = endpoint({
         errorDescription: query.error_description,
         deviceId: query.device_id,
         user: query.user,
-        binding: deps.http.providerStateBindingOf(req),
+        binding: deps.cookies.get(req, PROVIDER_STATE_COOKIE),
         requestSignUp: query.requestSignUp,
-        ...clientInfo(req),
+        client: deps.signIns.client(req),
       });
-      if (result.outcome === 'linked') return new CallbackRedirect(result.redirectTo, { provider, linked: true });
-      deps.http.start(req, res, { session: result.session, user: result.user });
-      return new CallbackRedirect(result.redirectTo, { provider, userId: result.user.id });
+      if (result.outcome === 'linked') return new Redirect(result.redirectTo);
+      // The session (or the second step's page, which comes back to the same place).
+      return deps.signIns.redirect(req, res, result.signIn, result.redirectTo);
     } catch (error) {
-      if (isCallbackError(error)) return new CallbackRedirect(error.redirectTo, { provider, failure: error.redirectCode });
+      if (isCallbackError(error)) return new FailedCallback(error.redirectTo, { provider, reason: error.redirectCode });
       // A browser on its way back from a provider gets a page, never a JSON 500.
       deps.logger.error('provider callback failed', { provider, error: error instanceof Error ? error.name : 'unknown', code: (error as { code?: unknown } | null)?.code });
-      return new CallbackRedirect(withQuery(defaultErrorURLOf(deps.routes), { error: 'please_restart_the_process' }), { provider, failure: 'please_restart_the_process' });
+      return new FailedCallback(withQuery(defaultErrorURLOf(deps.routes), { error: 'please_restart_the_process' }), { provider, reason: 'please_restart_the_process' });
     }
   },
 });
@@ -82,17 +77,13 @@ function readForm(req: Request, res: Response): Promise<unknown> {
 }
 
 export const callbackPost = endpoint({
-  method: 'post',
-  path: '/callback/:id',
+  ...routes.callbackPost,
   summary: 'Where a provider posts the browser back (Apple’s form post)',
   description:
     'Answers 302 to GET /callback/{id} with the same fields (query and form or JSON body, the query winning), so the SameSite=Lax binding cookie travels with the request that finishes the sign-in. Accepts `application/x-www-form-urlencoded` as well as JSON.',
   tags,
   auth: 'public',
-  params: api.callbackParams,
-  query: api.callbackQuery,
-  body: api.callbackBody,
-  response: 'redirect',
+  formBody: true,
   deps: { routes: PROVIDERS.Routes },
   async handler({ deps, params, query, body, req, res }) {
     let fields = body;

@@ -18,7 +18,7 @@ export interface ProvidersConfig {
   signUpEnabled: boolean;
   /**
    * AUTH_PROVIDER_PLACEHOLDER_EMAIL_DOMAIN: users of providers that share no email (Reddit, Roblox,
-   * TikTok) sign up as `<provider>-<id>@<domain>`; null: their sign-in ends with email_not_found.
+   * TikTok) sign up as `<provider>-<id>@<domain>`; null: as `<id>@<provider>.placeholder.invalid`.
    */
   placeholderEmailDomain: string | null;
 }

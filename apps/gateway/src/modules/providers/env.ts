@@ -12,11 +12,18 @@ import {
   type ProviderId,
   type ProvidersSettings,
 } from '@tend/providers';
+import type { ModuleSettings } from '../module.js';
+import { onOff } from '../settings.js';
 import { providersConfig, type ProvidersConfig } from './config.js';
 
-const onOff = z.enum(['on', 'off']);
+declare module '../../config.js' {
+  interface FeatureSettings {
+    /** Sign-in with identity providers (AUTH_<ID>_*, AUTH_PROVIDER_*, AUTH_ACCOUNT_LINKING*): see docs/providers.md. */
+    providers: ProvidersConfig;
+  }
+}
 
-/** The general provider variables, validated with the rest of the environment (spread into env.ts's schema). */
+/** The general provider variables, validated with the rest of the environment. */
 export const PROVIDERS_ENV = {
   AUTH_PROVIDER_URL_REWRITE: z
     .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as http://127.0.0.1:4000' })
@@ -107,3 +114,15 @@ function describe(id: ProviderId, error: unknown): string {
   if (invalid?.[1]) return `${envNameOf(id, invalid[1])}: is not an accepted value (see docs/providers.md)`;
   return `AUTH_${id.toUpperCase()}_*: ${reason || error.message}`;
 }
+
+/** Every AUTH_<ID>_* variable, as text: checked per provider by `readProviderSettings`. */
+const PER_PROVIDER_ENV = Object.fromEntries(providerEnvNames().map(({ env }) => [env, z.string().optional()]));
+
+/** The providers module's variables and settings. */
+export const providersSettings: ModuleSettings<'providers'> = {
+  key: 'providers',
+  env: { ...PROVIDERS_ENV, ...PER_PROVIDER_ENV },
+  check: (source) => readProviderSettings(source).issues,
+  fromEnv: (values) =>
+    providersConfigFromEnv({ ...(values as ProvidersEnvValues), providerSettings: readProviderSettings(values as Record<string, string | undefined>).settings }),
+};

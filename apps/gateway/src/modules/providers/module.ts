@@ -1,12 +1,15 @@
-import { ProviderRegistry, createProviderUseCases } from '@tend/providers';
+import { CALLBACK_ERRORS, PROVIDER_ERRORS, ProviderRegistry, createProviderUseCases } from '@tend/providers';
 import { bindFactory, bindValue } from '../../di.js';
 import { DEVELOPMENT_LINK_BASE } from '../../mail.js';
 import { PLATFORM } from '../../platform.js';
 import { IDENTITY } from '../identity/tokens.js';
 import type { GatewayModule } from '../module.js';
+import { settingsOf } from '../settings.js';
+import { providersSettings } from './env.js';
 import { accountInfo, getAccessToken, linkSocial, listAccounts, refreshToken, unlinkAccount } from './accounts.endpoints.js';
 import { callback, callbackPost } from './callback.endpoints.js';
 import { listProviders, signInSocial } from './sign-in.endpoints.js';
+import { PROVIDER_STATE_COOKIE } from './state-cookie.js';
 import { PROVIDERS } from './tokens.js';
 
 /**
@@ -15,8 +18,9 @@ import { PROVIDERS } from './tokens.js';
  */
 export const providersModule: GatewayModule = {
   name: 'providers',
+  settings: providersSettings,
   bind(c, { config }) {
-    const section = config.providers;
+    const section = settingsOf(config, providersSettings);
     // Redirect URIs and mail links come from the configured base URL, never from a request's Host.
     const authBaseURL = `${config.baseURL ?? config.mail.linkBaseURL ?? DEVELOPMENT_LINK_BASE}${config.basePath}`;
     bindValue(c, PROVIDERS.Routes, { authBaseURL, defaultCallbackURL: config.baseURL ?? undefined });
@@ -35,22 +39,27 @@ export const providersModule: GatewayModule = {
         PLATFORM.AccountRepository,
         PLATFORM.VerificationRepository,
         PLATFORM.SessionManager,
+        PLATFORM.SignInCompletion,
         PLATFORM.Clock,
         PLATFORM.Logger,
         IDENTITY.UserEvents,
         PROVIDERS.Routes,
+        IDENTITY.ClaimUnverifiedAccount,
       ],
-      (providers, users, accounts, verifications, sessions, clock, logger, events, routes) =>
+      (providers, users, accounts, verifications, sessions, completion, clock, logger, events, routes, claims) =>
         createProviderUseCases({
           providers,
           users,
           accounts,
           verifications,
           sessions,
+          completion,
           clock,
           logger,
           events,
           routes,
+          claims,
+          providerTimeoutMs: section.timeoutMs,
           secret: config.secret,
           signUpEnabled: section.signUpEnabled,
           placeholderEmailDomain: section.placeholderEmailDomain,
@@ -68,4 +77,6 @@ export const providersModule: GatewayModule = {
     bindFactory(c, PROVIDERS.AccountInfo, [PROVIDERS.UseCases], (useCases) => useCases.accountInfo);
   },
   endpoints: [signInSocial, listProviders, callback, callbackPost, linkSocial, listAccounts, unlinkAccount, getAccessToken, refreshToken, accountInfo],
+  errors: [PROVIDER_ERRORS, CALLBACK_ERRORS],
+  cookies: [PROVIDER_STATE_COOKIE],
 };

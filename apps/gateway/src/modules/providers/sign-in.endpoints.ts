@@ -1,17 +1,18 @@
-import * as api from '@tend/contracts';
+import { routes } from '@tend/contracts';
 import { IDENTITY_ERRORS, presentUser } from '@tend/identity';
 import { GENERAL_ERRORS } from '@tend/kernel';
 import { CALLBACK_ERRORS, PROVIDER_ERRORS, jwkNotFound } from '@tend/providers';
 import { endpoint } from '../../http/endpoint.js';
-import { clientInfo } from '../../http/client.js';
+import { signInFailure } from '../../http/sign-in-http.js';
 import { PLATFORM } from '../../platform.js';
+import { PROVIDER_STATE_COOKIE } from './state-cookie.js';
 import { PROVIDERS } from './tokens.js';
 
 const tags = ['Identity providers'];
+const idTokenFailure = signInFailure<{ provider: string }>('id-token', (body) => ({ provider: body.provider }));
 
 export const signInSocial = endpoint({
-  method: 'post',
-  path: '/sign-in/social',
+  ...routes.signInSocial,
   summary: 'Sign in with an identity provider',
   description: [
     'Without `idToken`: stores a sign-in state (10 minutes), sets the `tend.oauth_state` browser-binding cookie and answers the provider’s authorization URL, `{url, redirect}`; the provider sends the browser back to GET /callback/{provider}.',
@@ -19,8 +20,6 @@ export const signInSocial = endpoint({
   ].join('\n\n'),
   tags,
   auth: 'public',
-  body: api.signInSocialBody,
-  response: api.signInSocialResponse,
   errors: [
     PROVIDER_ERRORS.PROVIDER_NOT_FOUND,
     PROVIDER_ERRORS.CALLBACKURL_IS_REQUIRED,
@@ -41,23 +40,15 @@ export const signInSocial = endpoint({
     PROVIDER_ERRORS.PROVIDER_REQUEST_TIMED_OUT,
     PROVIDER_ERRORS.PROVIDER_RESPONSE_IS_INVALID,
   ],
-  // Only an id-token sign-in signs in here; the redirect flow is audited at the callback.
-  audit(outcome, { body }) {
-    if (!body?.idToken) return null;
-    const provider = body.provider;
-    if (outcome.ok) {
-      const { id } = (outcome.result as { user: { id: string } }).user;
-      return { action: 'sign-in.success', actorId: id, targetUserId: id, detail: { method: 'id-token', provider } };
-    }
-    return outcome.error.code === 'VALIDATION_ERROR' ? null : { action: 'sign-in.failure', actorId: null, detail: { method: 'id-token', provider, reason: outcome.error.code } };
-  },
-  deps: { start: PROVIDERS.StartSocialSignIn, idTokenSignIn: PROVIDERS.SignInWithIdToken, http: PLATFORM.SessionHttp, config: PLATFORM.Config },
+  // Only an id-token sign-in signs in here (the redirect flow is audited at the callback); the
+  // sign-in completion records successes.
+  audit: (outcome, call) => (call.body?.idToken ? idTokenFailure(outcome, call) : null),
+  deps: { start: PROVIDERS.StartSocialSignIn, idTokenSignIn: PROVIDERS.SignInWithIdToken, cookies: PLATFORM.Cookies, signIns: PLATFORM.SignInHttp, config: PLATFORM.Config },
   async handler({ deps, body, req, res }) {
     const { idToken, provider, requestSignUp, callbackURL } = body;
     if (idToken) {
-      const { user, session } = await deps.idTokenSignIn.execute({ provider, idToken, requestSignUp, callbackURL, ...clientInfo(req) });
-      deps.http.start(req, res, { session, user });
-      return { redirect: false, token: session.token, url: undefined, user: presentUser(user, deps.config.userFields) };
+      const { signIn } = await deps.idTokenSignIn.execute({ provider, idToken, requestSignUp, callbackURL, client: deps.signIns.client(req) });
+      return deps.signIns.json(req, res, signIn, ({ session, user }) => ({ redirect: false, token: session.token, url: undefined, user: presentUser(user, deps.config.userFields) }));
     }
     const started = await deps.start.execute({
       provider,
@@ -69,21 +60,19 @@ export const signInSocial = endpoint({
       loginHint: body.loginHint,
       disableRedirect: body.disableRedirect,
       // One binding per browser: parallel sign-ins in two tabs share it.
-      binding: deps.http.providerStateBindingOf(req) ?? undefined,
+      binding: deps.cookies.get(req, PROVIDER_STATE_COOKIE) ?? undefined,
     });
-    deps.http.bindProviderState(req, res, started.binding);
+    deps.cookies.set(req, res, PROVIDER_STATE_COOKIE, started.binding);
     return { url: started.url, redirect: started.redirect };
   },
 });
 
 export const listProviders = endpoint({
-  method: 'get',
-  path: '/sign-in/providers',
+  ...routes.listProviders,
   summary: 'The enabled identity providers',
   description: 'Their ids and names, in a stable order, for the sign-in buttons.',
   tags,
   auth: 'public',
-  response: api.providersResponse,
   deps: { registry: PROVIDERS.Registry },
   handler: ({ deps }) => ({ providers: deps.registry.enabledIds().map((id) => ({ id, name: deps.registry.get(id)?.name ?? id })) }),
 });

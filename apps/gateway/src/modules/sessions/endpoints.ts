@@ -1,4 +1,4 @@
-import * as api from '@tend/contracts';
+import { routes } from '@tend/contracts';
 import { presentUser } from '@tend/identity';
 import { SESSION_ERRORS } from '@tend/sessions';
 import { endpoint } from '../../http/endpoint.js';
@@ -7,14 +7,13 @@ import { PLATFORM } from '../../platform.js';
 const tags = ['Sessions'];
 
 export const getSession = endpoint({
-  method: 'get',
-  path: '/get-session',
+  ...routes.getSession,
   summary: 'The current session and its user',
   description: 'Answers `null` without a live session. Refreshes a session older than the update age (and its cookie).',
   tags,
   auth: 'public',
-  query: api.getSessionQuery,
-  response: api.getSessionResponse,
+  // With an API key instead of a cookie, the key is checked (and a use spent) to find the caller.
+  readsCaller: true,
   deps: { http: PLATFORM.SessionHttp, config: PLATFORM.Config },
   async handler({ deps, query, req, res }) {
     const auth = await deps.http.resolve(req, res, query);
@@ -23,12 +22,10 @@ export const getSession = endpoint({
 });
 
 export const listSessions = endpoint({
-  method: 'get',
-  path: '/list-sessions',
+  ...routes.listSessions,
   summary: "The signed-in user's live sessions",
   tags,
   auth: 'session',
-  response: api.listSessionsResponse,
   errors: [SESSION_ERRORS.UNAUTHORIZED],
   deps: { sessions: PLATFORM.SessionManager },
   async handler({ deps, auth }) {
@@ -38,13 +35,10 @@ export const listSessions = endpoint({
 });
 
 export const revokeSession = endpoint({
-  method: 'post',
-  path: '/revoke-session',
+  ...routes.revokeSession,
   summary: "Revoke one of the signed-in user's sessions",
   tags,
   auth: 'session',
-  body: api.revokeSessionBody,
-  response: api.status,
   errors: [SESSION_ERRORS.UNAUTHORIZED, SESSION_ERRORS.SESSION_NOT_FOUND],
   deps: { sessions: PLATFORM.SessionManager, http: PLATFORM.SessionHttp },
   async handler({ deps, body, auth, req, res }) {
@@ -55,12 +49,10 @@ export const revokeSession = endpoint({
 });
 
 export const revokeSessions = endpoint({
-  method: 'post',
-  path: '/revoke-sessions',
+  ...routes.revokeSessions,
   summary: "Revoke all of the signed-in user's sessions",
   tags,
   auth: 'session',
-  response: api.status,
   errors: [SESSION_ERRORS.UNAUTHORIZED],
   deps: { sessions: PLATFORM.SessionManager, http: PLATFORM.SessionHttp },
   async handler({ deps, auth, req, res }) {
@@ -71,12 +63,10 @@ export const revokeSessions = endpoint({
 });
 
 export const revokeOtherSessions = endpoint({
-  method: 'post',
-  path: '/revoke-other-sessions',
+  ...routes.revokeOtherSessions,
   summary: 'Revoke every session but the current one',
   tags,
   auth: 'session',
-  response: api.status,
   errors: [SESSION_ERRORS.UNAUTHORIZED],
   deps: { sessions: PLATFORM.SessionManager },
   async handler({ deps, auth }) {
@@ -86,12 +76,10 @@ export const revokeOtherSessions = endpoint({
 });
 
 export const signOut = endpoint({
-  method: 'post',
-  path: '/sign-out',
+  ...routes.signOut,
   summary: 'Sign out: delete the session and clear its cookies',
   tags,
   auth: 'public',
-  response: api.success,
   // A public route: the signer-out is named once mount hands public routes the session it read.
   audit: (outcome, { auth }) => (outcome.ok ? { action: 'sign-out', actorId: auth?.user.id ?? null, targetUserId: auth?.user.id ?? null } : null),
   deps: { sessions: PLATFORM.SessionManager, http: PLATFORM.SessionHttp },

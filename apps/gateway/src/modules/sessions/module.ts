@@ -6,4 +6,5 @@ export const sessionsModule: GatewayModule = {
   name: 'sessions',
   bind() {},
   endpoints: [getSession, listSessions, revokeSession, revokeSessions, revokeOtherSessions, signOut],
+  auditActions: { 'sign-out': 'Signed out' },
 };

@@ -30,7 +30,7 @@ export function AuditEvents({ name, events, total, page, pages, newer, older, pr
       ) : events.length === 0 ? (
         <p className="muted">Nothing recorded yet.</p>
       ) : (
-        <div className="admin-table-scroll" role="region" aria-labelledby="audit-title" tabIndex={0}>
+        <div className="admin-table-scroll" role="region" aria-label="Activity table" tabIndex={0}>
           <table className="admin-table admin-table--compact">
             <thead>
               <tr>
@@ -50,6 +50,7 @@ export function AuditEvents({ name, events, total, page, pages, newer, older, pr
                     <span className="admin-action" title={event.action}>
                       {event.label}
                     </span>
+                    {event.method ? <span className="admin-action__method"> via {event.method}</span> : null}
                   </td>
                   <td className="admin-table__email">{event.actor}</td>
                   <td className="admin-table__ip">{event.ipAddress}</td>

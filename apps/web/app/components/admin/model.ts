@@ -1,5 +1,5 @@
 // What the admin console's pages share with the browser: the users list's URL parameters, the ban
-// durations, role and audit-action labels, and the shapes the loaders hand to the components.
+// durations and role labels, and the shapes the loaders hand to the components.
 
 /** How many users a page of the list shows. */
 export const PAGE_SIZE = 20;
@@ -122,41 +122,6 @@ export function roleLabel(role: string | null | undefined): string {
   return roles.map((r) => r.charAt(0).toUpperCase() + r.slice(1)).join(', ');
 }
 
-const ACTIONS: Record<string, string> = {
-  'sign-in.success': 'Signed in',
-  'sign-in.failure': 'Sign-in failed',
-  'sign-out': 'Signed out',
-  'password.change': 'Changed their password',
-  'password.reset': 'Reset their password',
-  'email.change': 'Changed their email',
-  'account.delete': 'Deleted their account',
-  'user.create': 'User created',
-  'user.remove': 'User removed',
-  'user.ban': 'Banned',
-  'user.unban': 'Unbanned',
-  'user.role.change': 'Role changed',
-  'user.password.set': 'Password set by an admin',
-  'impersonation.start': 'Impersonation started',
-  'impersonation.stop': 'Impersonation stopped',
-  'session.revoke': 'Session revoked',
-  'organization.create': 'Organization created',
-  'organization.update': 'Organization updated',
-  'organization.delete': 'Organization deleted',
-  'organization.member.add': 'Member added',
-  'organization.member.remove': 'Member removed',
-  'organization.member.role.change': 'Member role changed',
-  'organization.member.leave': 'Left an organization',
-  'organization.invitation.create': 'Invitation sent',
-  'organization.invitation.accept': 'Invitation accepted',
-  'organization.invitation.reject': 'Invitation declined',
-  'organization.invitation.cancel': 'Invitation cancelled',
-};
-
-/** An audit action in words ("user.ban" -> "Banned"); unknown actions stay as the gateway wrote them. */
-export function actionLabel(action: string): string {
-  return ACTIONS[action] ?? action;
-}
-
 /** A user as the list and the details page show them: no tokens, dates pre-rendered in UTC. */
 export interface UserView {
   id: string;
@@ -173,6 +138,8 @@ export interface UserView {
   banReason: string | null;
   banExpires: string | null;
   banExpiresUtc: string | null;
+  /** Signing in asks a second factor. */
+  twoFactorEnabled: boolean;
   createdAt: string;
   createdUtc: string;
   updatedAt: string;
@@ -197,6 +164,8 @@ export interface AuditView {
   id: string;
   action: string;
   label: string;
+  /** How a sign-in event signed in (`email`, `magic-link`, `email-otp`, `social`, …), else null. */
+  method: string | null;
   actor: string;
   ipAddress: string;
   createdAt: string;
@@ -204,4 +173,4 @@ export interface AuditView {
 }
 
 /** The forms of the details page, as its action names which one answered. */
-export type UserSection = 'sessions' | 'ban' | 'role' | 'impersonate' | 'password' | 'remove';
+export type UserSection = 'sessions' | 'ban' | 'role' | 'impersonate' | 'password' | 'remove' | 'two-factor';

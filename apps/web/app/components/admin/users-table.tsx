@@ -45,7 +45,7 @@ function SortHeader({ params, column, label, firstDir }: { params: ListParams; c
 /** The table of one page of users. */
 export function UsersTable({ users, params, viewerId }: { users: UserView[]; params: ListParams; viewerId: string }) {
   return (
-    <div className="admin-table-scroll" role="region" aria-labelledby="users-title" tabIndex={0}>
+    <div className="admin-table-scroll" role="region" aria-label="Users table" tabIndex={0}>
       <table className="admin-table">
         <caption className="visually-hidden">Users, sorted by {COLUMNS.find((c) => c.column === params.sort)?.label.toLowerCase()}, {directionWords(params.sort, params.dir)}</caption>
         <thead>
@@ -53,6 +53,7 @@ export function UsersTable({ users, params, viewerId }: { users: UserView[]; par
             {COLUMNS.map((c) => (
               <SortHeader key={c.column} params={params} {...c} />
             ))}
+            <th scope="col">Two-factor</th>
           </tr>
         </thead>
         <tbody>
@@ -72,6 +73,7 @@ export function UsersTable({ users, params, viewerId }: { users: UserView[]; par
               <td className="admin-table__date">
                 <LocalTime iso={user.createdAt} utc={user.createdUtc} local={formatLocal} />
               </td>
+              <td>{user.twoFactorEnabled ? 'On' : 'Off'}</td>
             </tr>
           ))}
         </tbody>

@@ -31,7 +31,7 @@ export function MembersSection({ members, can, result, back }: MembersProps) {
       <FormAlert errors={result?.errors}>
         <FreshSignInLink errors={result?.errors} back={back} />
       </FormAlert>
-      <div className="table-scroll" role="region" aria-labelledby="members-title" tabIndex={0}>
+      <div className="table-scroll" role="region" aria-label="Members table" tabIndex={0}>
         {/* Explicit roles: on small screens the rows are laid out as blocks, which may drop implicit table semantics. */}
         <table className="org-table" role="table">
           <thead role="rowgroup">

@@ -1,5 +1,6 @@
-import type { MemoryTables, User } from '@tend/kernel';
-import { USER_LIST_FIELDS, type AdminUserDirectory, type UserListQuery, type UserListValue } from '../../user-directory.port.js';
+import type { MemoryTables } from '@tend/kernel';
+import type { User } from '@tend/identity';
+import { USER_LIST_FIELDS, type AdminUserDirectory, type UserListPosition, type UserListQuery, type UserListValue } from '../../user-directory.port.js';
 
 /** The user list over the shared memory tables, with the database's matching and ordering rules. */
 export class MemoryAdminUserDirectory implements AdminUserDirectory {
@@ -7,21 +8,12 @@ export class MemoryAdminUserDirectory implements AdminUserDirectory {
 
   async list(query: UserListQuery): Promise<{ users: User[]; total: number }> {
     const matching = [...this.tables.users.values()].filter((user) => matchesSearch(user, query) && matchesFilter(user, query));
-    const { field, direction } = query.sort;
-    const sign = direction === 'asc' ? 1 : -1;
-    matching.sort((a, b) => {
-      const left = a[field] as UserListValue | null;
-      const right = b[field] as UserListValue | null;
-      // Empty columns last whatever the direction, then the id breaks ties (as the Prisma adapter orders).
-      if (left === null || right === null) {
-        if (left !== right) return left === null ? 1 : -1;
-      } else {
-        const order = compare(field, left, right);
-        if (order !== 0) return sign * order;
-      }
-      return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
-    });
-    const page = matching.slice(query.offset, query.offset + query.limit).map((user) => ({ ...user }));
+    const { field } = query.sort;
+    const position = (user: User): UserListPosition => ({ value: user[field] as UserListValue | null, id: user.id });
+    matching.sort((a, b) => inOrder(query, position(a), position(b)));
+    const { after } = query;
+    const rest = after ? matching.filter((user) => inOrder(query, position(user), after) > 0) : matching;
+    const page = rest.slice(query.offset, query.offset + query.limit).map((user) => ({ ...user }));
     return { users: page, total: matching.length };
   }
 
@@ -31,6 +23,18 @@ export class MemoryAdminUserDirectory implements AdminUserDirectory {
     this.tables.deleteRow('users', userId);
     return true;
   }
+}
+
+/** The list's order: the sort column (empty columns last whatever the direction), then the id (as the Prisma adapter orders). */
+function inOrder(query: UserListQuery, a: UserListPosition, b: UserListPosition): number {
+  const { field, direction } = query.sort;
+  if (a.value === null || b.value === null) {
+    if (a.value !== b.value) return a.value === null ? 1 : -1;
+  } else {
+    const order = compare(field, a.value, b.value);
+    if (order !== 0) return (direction === 'asc' ? 1 : -1) * order;
+  }
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
 
 function matchesSearch(user: User, query: UserListQuery): boolean {

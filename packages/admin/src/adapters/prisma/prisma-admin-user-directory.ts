@@ -1,6 +1,7 @@
-import { toUser, type Database, type Prisma } from '@tend/database';
-import type { User } from '@tend/kernel';
-import { USER_LIST_FIELDS, type AdminUserDirectory, type UserListQuery } from '../../user-directory.port.js';
+import type { Database, Prisma } from '@tend/database';
+import { toUser } from '@tend/identity/prisma';
+import type { User } from '@tend/identity';
+import { USER_LIST_FIELDS, type AdminUserDirectory, type UserListQuery, type UserListValue } from '../../user-directory.port.js';
 import { escapeLike } from './like.js';
 
 /**
@@ -14,8 +15,9 @@ export class PrismaAdminUserDirectory implements AdminUserDirectory {
 
   async list(query: UserListQuery): Promise<{ users: User[]; total: number }> {
     const where = whereOf(query);
+    const after = afterOf(query);
     const [rows, total] = await Promise.all([
-      this.db.user.findMany({ where, orderBy: orderOf(query), take: query.limit, skip: query.offset }),
+      this.db.user.findMany({ where: after ? { AND: [where, after] } : where, orderBy: orderOf(query), take: query.limit, skip: query.offset }),
       this.db.user.count({ where }),
     ]);
     return { users: rows.map(toUser), total };
@@ -56,6 +58,37 @@ function whereOf(query: UserListQuery): Prisma.UserWhereInput {
     }
   }
   return and.length > 0 ? { AND: and } : {};
+}
+
+/**
+ * Keyset paging: the users after `query.after` in the order of orderOf (the sort column, empty
+ * ones last, then the id), as one condition the sort's index can seek to.
+ */
+function afterOf(query: UserListQuery): Prisma.UserWhereInput | null {
+  if (!query.after) return null;
+  const { field, direction } = query.sort;
+  const { value, id } = query.after;
+  const definition: { kind: string; nullable: boolean; values?: readonly string[] } = USER_LIST_FIELDS[field];
+  // In the empty tail only the id orders.
+  if (value === null) return { [field]: null, id: { gt: id } };
+  let beyond: Prisma.UserWhereInput;
+  if (definition.kind === 'boolean' || definition.kind === 'enum') {
+    // No lt/gt on these in Prisma: the values that come later, in declaration order.
+    const order: readonly UserListValue[] = definition.kind === 'boolean' ? [false, true] : (definition.values ?? []);
+    const at = order.indexOf(value);
+    const later = direction === 'asc' ? order.slice(at + 1) : order.slice(0, Math.max(at, 0));
+    // Booleans take no `in` either: at most one value comes later; none matches nothing.
+    beyond = later.length === 0 ? { id: { in: [] } } : definition.kind === 'boolean' ? { [field]: { equals: later[0] } } : { [field]: { in: later } };
+  } else {
+    beyond = { [field]: { [direction === 'asc' ? 'gt' : 'lt']: value } };
+  }
+  const after: Prisma.UserWhereInput = { OR: [beyond, { [field]: value, id: { gt: id } }, ...(definition.nullable ? [{ [field]: null }] : [])] };
+  // The same rows bounded by one range (column >= value ascending, <= descending): PostgreSQL
+  // seeks the sort's index to it, where the OR alone would be a filter over every row before
+  // the page (measured: 75 ms against 0.1 ms at a depth of 99,800). Not for columns that may be
+  // empty (the empty tail follows every value) nor for booleans and enums (a handful of values).
+  if (definition.nullable || definition.kind === 'boolean' || definition.kind === 'enum') return after;
+  return { AND: [{ [field]: { [direction === 'asc' ? 'gte' : 'lte']: value } }, after] };
 }
 
 function orderOf(query: UserListQuery): Prisma.UserOrderByWithRelationInput[] {

@@ -1,8 +1,13 @@
-import { CREDENTIAL_PROVIDER, type Account, type MemoryTables } from '@tend/kernel';
-import type { AccountRepository } from '../../ports.js';
+import type { MemoryTables } from '@tend/kernel';
+import { CREDENTIAL_PROVIDER, type Account } from '../../entities.js';
+import type { AccountRepository, LockedUpdate } from '../../ports.js';
+import { KeyedQueue } from '../keyed-queue.js';
 
 /** Accounts in memory, unique on (providerId, accountId) like the database. */
 export class MemoryAccountRepository implements AccountRepository {
+  /** The row locks of locked updates. */
+  private readonly locks = new KeyedQueue();
+
   constructor(private readonly tables: MemoryTables) {}
 
   async findCredential(userId: string): Promise<Account | null> {
@@ -33,6 +38,17 @@ export class MemoryAccountRepository implements AccountRepository {
 
   async delete(id: string): Promise<void> {
     this.tables.accounts.delete(id);
+  }
+
+  async updateLocked<T>(id: string, work: (account: Account) => Promise<LockedUpdate<T>>): Promise<T | null> {
+    return this.locks.run(id, async () => {
+      const current = this.tables.accounts.get(id);
+      if (!current) return null;
+      const { patch, result } = await work({ ...current });
+      const now = this.tables.accounts.get(id);
+      if (patch && now) this.tables.accounts.set(id, { ...now, ...patch });
+      return result;
+    });
   }
 
   private find(predicate: (account: Account) => boolean): Account | null {

@@ -1,4 +1,6 @@
-import { raise, type Account, type MemoryTables, type Session, type User } from '@tend/kernel';
+import { raise, type MemoryTables } from '@tend/kernel';
+import type { Account, User } from '../../entities.js';
+import type { Session } from '@tend/sessions';
 import { IDENTITY_ERRORS } from '../../error-codes.js';
 import type { UserRepository } from '../../ports.js';
 import { USERNAME_ERRORS } from '../../username.js';

@@ -1,4 +1,5 @@
-import type { MemoryTables, Verification } from '@tend/kernel';
+import type { MemoryTables } from '@tend/kernel';
+import type { Verification } from '../../entities.js';
 import type { VerificationRepository } from '../../ports.js';
 
 /**

@@ -1,5 +1,8 @@
-import { isNotFound, isUniqueViolation, toUser, violatedFields, type Database } from '@tend/database';
-import { raise, type Account, type Session, type User } from '@tend/kernel';
+import { isNotFound, isUniqueViolation, violatedFields, type Database } from '@tend/database';
+import { toUser } from './records.js';
+import { raise } from '@tend/kernel';
+import type { Account, User } from '../../entities.js';
+import type { Session } from '@tend/sessions';
 import { IDENTITY_ERRORS } from '../../error-codes.js';
 import type { UserRepository } from '../../ports.js';
 import { USERNAME_ERRORS } from '../../username.js';

@@ -1,5 +1,6 @@
-import { toVerification, type Database } from '@tend/database';
-import type { Verification } from '@tend/kernel';
+import type { Database } from '@tend/database';
+import { toVerification } from './records.js';
+import type { Verification } from '../../entities.js';
 import type { VerificationRepository } from '../../ports.js';
 
 /** Verification values in the `verification` table (indexed on identifier). */

@@ -1,4 +1,7 @@
 import type { MemoryTables } from '@tend/kernel';
+// The entities of identity and sessions declare the shared `tables.users` and `tables.sessions`.
+import type {} from '@tend/identity';
+import type {} from '@tend/sessions';
 import type { Invitation, Member, MemberWithUser, Organization, Team } from '../../entities.js';
 
 export interface OrganizationTables {

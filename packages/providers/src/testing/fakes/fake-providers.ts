@@ -118,6 +118,11 @@ export class FakeProviders {
     this.server.clearOverrides();
   }
 
+  /** Holds requests to `url` unanswered (recorded at once) until the returned function is called. */
+  hold(url: string): () => void {
+    return this.server.hold(url);
+  }
+
   /** The recorded requests to a provider URL (`https://github.com/login/oauth/access_token`). */
   requestsTo(url: string): FakeRequest[] {
     return this.server.requestsTo(url);

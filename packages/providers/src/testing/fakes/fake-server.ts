@@ -41,6 +41,7 @@ export class FakeHttpServer {
   private readonly routes: Route[] = [];
   private readonly sockets = new Set<Socket>();
   private readonly overrides = new Map<string, { reply: FakeReply; times: number }>();
+  private readonly holds = new Map<string, Promise<void>>();
   private fallback: ((req: IncomingMessage, res: ServerResponse, request: FakeRequest) => void) | null = null;
 
   private constructor(
@@ -80,6 +81,21 @@ export class FakeHttpServer {
     this.overrides.clear();
   }
 
+  /**
+   * Keeps requests to `url` (recorded at once) unanswered until the returned function is
+   * called, so a test can have several callers in flight at the same moment.
+   */
+  hold(url: string): () => void {
+    const parsed = new URL(url);
+    const key = `${parsed.host}${parsed.pathname}`;
+    let release!: () => void;
+    this.holds.set(key, new Promise<void>((resolve) => (release = resolve)));
+    return () => {
+      this.holds.delete(key);
+      release();
+    };
+  }
+
   /** Hands unmatched requests to another server (an oidc-provider instance). */
   setFallback(fallback: (req: IncomingMessage, res: ServerResponse, request: FakeRequest) => void): void {
     this.fallback = fallback;
@@ -109,6 +125,8 @@ export class FakeHttpServer {
     const isForm = (headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded');
     const request: FakeRequest = { method, host, path, query: raw.searchParams, headers, body, form: new URLSearchParams(isForm ? body : '') };
     this.requests.push(request);
+    const held = this.holds.get(`${host}${path}`);
+    if (held) await held;
 
     if (override && override.times > 0) {
       override.times -= 1;

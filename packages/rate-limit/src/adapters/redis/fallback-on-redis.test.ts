@@ -92,6 +92,55 @@ describe('FallbackRateLimitStore on Redis', () => {
     }
   });
 
+  it('takes a stalled event loop for what it is, not for a slow Redis', async () => {
+    const redis = await connectTestRedis();
+    try {
+      const logger = new RecordingLogger();
+      const store = new FallbackRateLimitStore({ primary: new RedisRateLimitStore(redis, { keyPrefix }), logger, clock: new ManualClock(T0), timeoutMs: 200 });
+      await store.hit('warm', 60_000, T0); // the hit script loaded: one round trip from here on
+      const pending = store.hit('stalled', 60_000, T0);
+      const until = Date.now() + 600; // a synchronous task three deadlines long, while Redis answers
+      while (Date.now() < until) {
+        // busy
+      }
+      expect((await pending).count).toBe(1);
+      expect(store.usingFallback).toBe(false);
+      expect(logger.lines).toEqual([]);
+      expect(await direct.hget(`${keyPrefix}stalled`, 'count')).toBe('1');
+    } finally {
+      await redis.quit();
+    }
+  });
+
+  it('counts a Redis that takes the command but never answers as down, after the deadline', async () => {
+    // A relay to the test Redis whose answers can be swallowed: connected, then silent.
+    let silent = false;
+    const relay = createServer((client) => {
+      const upstream = connect(6379, '127.0.0.1');
+      for (const socket of [client, upstream]) socket.on('error', () => undefined);
+      client.on('close', () => upstream.destroy());
+      client.pipe(upstream);
+      upstream.on('data', (answer: Buffer) => silent || client.write(answer));
+    });
+    relay.listen(0, '127.0.0.1');
+    await once(relay, 'listening');
+    const redis = await connectTestRedis(`redis://127.0.0.1:${(relay.address() as AddressInfo).port}`);
+    try {
+      const logger = new RecordingLogger();
+      const store = new FallbackRateLimitStore({ primary: new RedisRateLimitStore(redis, { keyPrefix }), logger, clock: new ManualClock(T0), timeoutMs: 200, name: 'redis' });
+      await store.hit('warm', 60_000, T0);
+      silent = true;
+      const started = Date.now();
+      expect((await store.hit('hanging', 60_000, T0)).count).toBe(1);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(190);
+      expect(store.usingFallback).toBe(true);
+      expect(logger.lines).toEqual([expect.objectContaining({ level: 'warn', context: { error: 'no answer within 200 ms' } })]);
+    } finally {
+      redis.disconnect();
+      relay.close();
+    }
+  });
+
   it('falls back during a Redis outage and returns to Redis when it is back', async () => {
     const relay = new RedisRelay();
     await relay.start();

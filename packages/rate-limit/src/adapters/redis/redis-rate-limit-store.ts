@@ -62,13 +62,14 @@ export class RedisRateLimitStore implements RateLimitStore {
 
 /**
  * Client options for rate limiting: a command fails at once when Redis is unreachable (no
- * offline queue, no retries, a short timeout) instead of holding the request, while the client
- * keeps reconnecting in the background.
+ * offline queue, no retries) instead of holding the request, while the client keeps reconnecting in
+ * the background. A hanging Redis is cut short by `FallbackRateLimitStore`'s own deadline (500 ms,
+ * not fooled by a stalled event loop); the command timeout here only frees the command later.
  */
 export const RATE_LIMIT_REDIS_OPTIONS: RedisOptions = Object.freeze({
   enableOfflineQueue: false,
   maxRetriesPerRequest: 0,
-  commandTimeout: 500,
+  commandTimeout: 5000,
   connectTimeout: 1000,
   retryStrategy: (attempt: number) => Math.min(attempt * 200, 2000),
 });

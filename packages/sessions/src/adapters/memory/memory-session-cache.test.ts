@@ -1,4 +1,5 @@
-import { ManualClock, newUser } from '@tend/kernel';
+import { ManualClock } from '@tend/kernel';
+import { newUser } from '../../testing/users.js';
 import { sessionCacheContract } from '../../testing/session-cache.contract.js';
 import { MemorySessionCache } from './memory-session-cache.js';
 

@@ -1,4 +1,5 @@
-import type { MemoryTables, Session } from '@tend/kernel';
+import type { MemoryTables } from '@tend/kernel';
+import type { Session } from '../../entities.js';
 import type { SessionStore, SessionWithUser } from '../../session-store.port.js';
 
 /** Sessions in memory, joined to the users of the same tables; for one process and tests. */

@@ -1,7 +1,7 @@
-import type { Database } from '@tend/database';
-import type { Session } from '@tend/kernel';
+import { isNotFound, type Database } from '@tend/database';
+import type { Session } from '../../entities.js';
 import type { SessionStore, SessionWithUser } from '../../session-store.port.js';
-import { isNotFound, toSession, toUser } from '@tend/database';
+import { toSession, toSessionUser } from './records.js';
 
 /** Sessions in the `session` table; a lookup is one indexed query joined to its user. */
 export class PrismaSessionStore implements SessionStore {
@@ -15,7 +15,7 @@ export class PrismaSessionStore implements SessionStore {
     const row = await this.db.session.findUnique({ where: { token }, include: { user: true } });
     if (!row) return null;
     const { user, ...session } = row;
-    return { session: toSession(session), user: toUser(user) };
+    return { session: toSession(session), user: toSessionUser(user) };
   }
 
   async listByUser(userId: string, now: Date): Promise<Session[]> {

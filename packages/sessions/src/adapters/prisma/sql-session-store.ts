@@ -1,12 +1,13 @@
 import { setImmediate } from 'node:timers';
 import type { Database, DatabaseHandle } from '@tend/database';
-import { toSession, toUser } from '@tend/database';
-import type { Session, User } from '@tend/kernel';
+import { USER_FIELD_NAMES } from '@tend/contracts';
+import type { Session } from '../../entities.js';
 import type { SessionWithUser } from '../../session-store.port.js';
 import { PrismaSessionStore } from './prisma-session-store.js';
+import { toSession, toSessionUser } from './records.js';
 
-// Every column of both entities, listed once: the statement is built from these lists and the
-// compiler refuses a list that misses a field of the entity.
+// Every column of both entities, listed once: the statement is built from these lists (once, at
+// start) and the compiler refuses a session list that misses a field of the entity.
 const SESSION_COLUMNS = [
   'id',
   'token',
@@ -20,32 +21,11 @@ const SESSION_COLUMNS = [
   'updatedAt',
 ] as const satisfies readonly (keyof Session)[];
 
-const USER_COLUMNS = [
-  'id',
-  'email',
-  'emailVerified',
-  'name',
-  'image',
-  'createdAt',
-  'updatedAt',
-  'age',
-  'bio',
-  'gender',
-  'location',
-  'isPremium',
-  'notification',
-  'tokenBalance',
-  'stripeCustomerId',
-  'username',
-  'displayUsername',
-  'role',
-  'banned',
-  'banReason',
-  'banExpires',
-] as const satisfies readonly (keyof User)[];
+// The user's columns are the user field table's (@tend/contracts): a field added there is selected here.
+const USER_COLUMNS = USER_FIELD_NAMES;
 
 type Covers<T, L extends readonly (keyof T)[]> = [Exclude<keyof T, L[number]>] extends [never] ? true : false;
-const COMPLETE: [Covers<Session, typeof SESSION_COLUMNS>, Covers<User, typeof USER_COLUMNS>] = [true, true];
+const COMPLETE: Covers<Session, typeof SESSION_COLUMNS> = true;
 void COMPLETE;
 
 /** The user's columns come back as `u.<field>`, beside the session's own names. */
@@ -138,7 +118,5 @@ export class SqlSessionStore extends PrismaSessionStore {
 }
 
 function toEntities(row: Row): SessionWithUser {
-  const user: Row = {};
-  for (const column of USER_COLUMNS) user[column] = row[USER_PREFIX + column];
-  return { session: toSession(row as unknown as Session), user: toUser(user as unknown as User) };
+  return { session: toSession(row as unknown as Session), user: toSessionUser(row, USER_PREFIX) };
 }

@@ -1,0 +1,90 @@
+// The one place a sign-in becomes HTTP: the outcome of the sign-in completion turns into the
+// session cookie and a JSON body or a redirect, or — for a challenge — into the short-lived
+// challenge cookie and `{twoFactorRedirect: true, ...}` or a redirect to the web app's page
+// that asks for the answer. No handler writes a new session's cookies any other way.
+import type { Request, Response } from 'express';
+import type { SignInChallengeReply } from '@tend/contracts';
+import { clientOf, withQuery, type ChallengeDemand, type SessionOutcome, type SignInClient, type SignInOutcome } from '@tend/identity';
+import { clientInfo } from './client.js';
+import type { CookieSpec, Cookies } from './cookies.js';
+import { Redirect, type AuditEntry, type AuditOutcome } from './endpoint.js';
+import type { Auth, SessionHttp } from './session.js';
+
+/** How a challenge policy shows over HTTP: its cookie, its JSON answer and its page in the web app. */
+export interface ChallengeHttp {
+  /** The policy's name (`ChallengePolicy.name`). */
+  policy: string;
+  /** Holds the pending sign-in's token: signed, HttpOnly, living as long as a pending sign-in (600 s). */
+  cookie: CookieSpec;
+  /** What a JSON sign-in route answers instead of the session. */
+  reply(demand: ChallengeDemand): SignInChallengeReply;
+  /** The web app's path that asks for the answer; redirect sign-ins go there with `?callbackURL=`. */
+  page: string;
+}
+
+export class SignInHttp {
+  private readonly byPolicy: ReadonlyMap<string, ChallengeHttp>;
+
+  constructor(
+    private readonly sessions: SessionHttp,
+    private readonly cookies: Cookies,
+    challenges: readonly ChallengeHttp[],
+    /** The web app's origin (AUTH_WEB_URL), where challenge pages live. */
+    private readonly webURL: string,
+  ) {
+    this.byPolicy = new Map(challenges.map((challenge) => [challenge.policy, challenge]));
+  }
+
+  /** What a sign-in proof knows of the request: address, agent and the verified sign-in marks. */
+  client(req: Request): SignInClient {
+    return clientOf(clientInfo(req), this.cookies.signInMarks(req));
+  }
+
+  /** A JSON route's answer: the session cookie and `body`, or the challenge cookie and its reply. */
+  json<T>(req: Request, res: Response, outcome: SessionOutcome, body: (auth: Auth) => T): T;
+  json<T>(req: Request, res: Response, outcome: SignInOutcome, body: (auth: Auth) => T): T | SignInChallengeReply;
+  json<T>(req: Request, res: Response, outcome: SignInOutcome, body: (auth: Auth) => T): T | SignInChallengeReply {
+    if (outcome.kind === 'challenge') return this.challenge(req, res, outcome).reply(outcome.demand);
+    this.start(req, res, outcome);
+    return body({ session: outcome.session, user: outcome.user });
+  }
+
+  /** A redirect route's answer: the session cookie and `to`, or the challenge cookie and the challenge page (which returns to `to`). */
+  redirect(req: Request, res: Response, outcome: SignInOutcome, to: string): Redirect {
+    if (outcome.kind === 'challenge') {
+      const challenge = this.challenge(req, res, outcome);
+      return new Redirect(withQuery(`${this.webURL}${challenge.page}`, { callbackURL: to }));
+    }
+    this.start(req, res, outcome);
+    return new Redirect(to);
+  }
+
+  /** The pending sign-in token a request carries for a policy's challenge (null: none, or forged). */
+  pendingToken(req: Request, policy: string): string | null {
+    const challenge = this.byPolicy.get(policy);
+    return challenge ? this.cookies.get(req, challenge.cookie) : null;
+  }
+
+  private start(req: Request, res: Response, outcome: SessionOutcome): void {
+    this.sessions.start(req, res, { session: outcome.session, user: outcome.user }, outcome.proof.rememberMe !== false);
+    // A challenge answered: its cookie is spent.
+    for (const challenge of this.byPolicy.values()) if (this.cookies.get(req, challenge.cookie) !== null) this.cookies.clear(req, res, challenge.cookie);
+  }
+
+  private challenge(req: Request, res: Response, outcome: Extract<SignInOutcome, { kind: 'challenge' }>): ChallengeHttp {
+    const challenge = this.byPolicy.get(outcome.demand.policy);
+    if (!challenge) throw new Error(`No HTTP declaration for the challenge policy ${outcome.demand.policy}`);
+    this.cookies.set(req, res, challenge.cookie, outcome.token);
+    return challenge;
+  }
+}
+
+/**
+ * The audit event of a failed sign-in (successes are the sign-in completion's): the method, the
+ * reason code and the facts `detail` adds, never the identifier or the secret. Validation
+ * failures are not attempts.
+ */
+export function signInFailure<B>(method: string, detail: (body: B) => Record<string, unknown> = () => ({})) {
+  return (outcome: AuditOutcome, call: { body: B }): AuditEntry | null =>
+    outcome.ok || outcome.error.code === 'VALIDATION_ERROR' ? null : { action: 'sign-in.failure', actorId: null, detail: { method, ...detail(call.body), reason: outcome.error.code } };
+}

@@ -1,0 +1,81 @@
+import { ManageSsoProviders, OidcClient, SSO_ERRORS, SecretCipher, SsoMail, SsoSignIn, SsoStates } from '@tend/sso';
+import { PrismaAssertionLedger, PrismaSsoMemberships, PrismaSsoProviderRepository, PrismaSsoSignInLog } from '@tend/sso/prisma';
+import { bindFactory, bindValue } from '../../di.js';
+import { DEVELOPMENT_LINK_BASE } from '../../mail.js';
+import { PLATFORM } from '../../platform.js';
+import type { GatewayModule } from '../module.js';
+import { signInSso, ssoAcs, ssoCallback, ssoDeleteProvider, ssoGetProvider, ssoProviders, ssoRegister, ssoSignIns, ssoSpMetadata, ssoUpdateProvider } from './endpoints.js';
+import { SSO_STATE_COOKIE } from './state-cookie.js';
+import { SSO } from './tokens.js';
+
+/** Milliseconds each call to an identity provider (discovery, token, key set, userinfo) may take. */
+const IDP_TIMEOUT_MS = 5000;
+
+/**
+ * Single sign-on for organizations: OIDC and SAML 2.0 identity providers per organization,
+ * sign-in by work email on the one sign-in pipeline, just-in-time membership. See docs/sso.md.
+ */
+export const ssoModule: GatewayModule = {
+  name: 'sso',
+  bind(c, { config }) {
+    const authBaseURL = `${config.baseURL ?? config.mail.linkBaseURL ?? DEVELOPMENT_LINK_BASE}${config.basePath}`;
+    bindValue(c, SSO.Routes, { authBaseURL, errorURL: `${authBaseURL}/error` });
+    // Tests run their identity providers on 127.0.0.1 over plain http; production only ever https.
+    const allowLoopbackHttp = !config.production;
+    const cipher = new SecretCipher(config.secret);
+    bindFactory(c, SSO.Ledger, [PLATFORM.Database], (db) => new PrismaAssertionLedger(db));
+    bindFactory(c, SSO.Manage, [PLATFORM.Database, PLATFORM.Clock, PLATFORM.Logger, SSO.Routes], (db, clock, logger, routes) =>
+      new ManageSsoProviders({
+        providers: new PrismaSsoProviderRepository(db),
+        memberships: new PrismaSsoMemberships(db),
+        oidc: new OidcClient({ allowLoopbackHttp, timeoutMs: IDP_TIMEOUT_MS, clock, logger }),
+        cipher,
+        clock,
+        routes,
+        allowLoopbackHttp,
+        signIns: new PrismaSsoSignInLog(db),
+      }),
+    );
+    bindFactory(
+      c,
+      SSO.SignIn,
+      [PLATFORM.Database, SSO.Ledger, PLATFORM.VerificationRepository, PLATFORM.UserRepository, PLATFORM.AccountRepository, PLATFORM.SignInCompletion, PLATFORM.MailDelivery, PLATFORM.Clock, PLATFORM.Logger, SSO.Routes],
+      (db, ledger, verifications, users, accounts, completion, delivery, clock, logger, routes) =>
+        new SsoSignIn({
+          providers: new PrismaSsoProviderRepository(db),
+          memberships: new PrismaSsoMemberships(db),
+          ledger,
+          states: new SsoStates(verifications, clock),
+          oidc: new OidcClient({ allowLoopbackHttp, timeoutMs: IDP_TIMEOUT_MS, clock, logger }),
+          cipher,
+          users,
+          accounts,
+          completion,
+          clock,
+          logger,
+          routes,
+          notices: new SsoMail(delivery, `${config.webURL}/account`),
+        }),
+    );
+  },
+  endpoints: [ssoRegister, ssoProviders, ssoGetProvider, ssoSignIns, ssoUpdateProvider, ssoDeleteProvider, signInSso, ssoCallback, ssoAcs, ssoSpMetadata],
+  errors: [SSO_ERRORS],
+  auditActions: {
+    'sso.provider.create': 'SSO provider registered',
+    'sso.provider.update': 'SSO provider changed',
+    'sso.provider.delete': 'SSO provider removed',
+  },
+  // `/sign-in/sso` falls under `/sign-in/*` already.
+  rateLimits: {
+    '/sso/register': { window: 60, max: 10 },
+    '/sso/update-provider': { window: 60, max: 20 },
+    '/sso/delete-provider': { window: 60, max: 20 },
+    '/sso/callback/*': { window: 10, max: 10 },
+    '/sso/saml2/sp/acs/*': { window: 10, max: 10 },
+  },
+  cookies: [SSO_STATE_COOKIE],
+  cleanup: (c) => {
+    const ledger = c.get(SSO.Ledger);
+    return [{ name: 'sso-assertions', run: (now) => ledger.deleteExpired(now) }];
+  },
+};

@@ -1,0 +1,26 @@
+// What an error answer must be: the catalogued one, or at least the spec's body without leaks.
+import type { ErrorDefinition } from '@tend/kernel';
+
+/** The answer is the catalogued error: status, code and message. */
+export function expectError(res: { status: number; body: unknown }, error: ErrorDefinition): void {
+  expect({ status: res.status, body: res.body }).toEqual({ status: error.status, body: { code: error.code, message: error.message } });
+}
+
+/** What a stack trace or a server-side detail looks like in a response body. */
+const LEAKS = [/\n\s+at /, /node_modules/, /\.ts:\d+/, /\bprisma\b/i, /\bSELECT\b|\bINSERT\b|\bUPDATE "/, /Error: /];
+
+/**
+ * The error body of the spec: `{ code, message }` (and `issues` for validation errors), strings,
+ * with no stack trace, file path or SQL. Answers the reason when it is not, else null.
+ */
+export function errorBodyProblem(res: { status: number; body: unknown; text?: string }): string | null {
+  const body = res.body as { code?: unknown; message?: unknown; issues?: unknown } | null;
+  if (!body || typeof body !== 'object') return `the body is not a JSON object: ${String(res.text).slice(0, 200)}`;
+  if (typeof body.code !== 'string' || !/^[A-Z0-9_]+$/.test(body.code)) return `code is not an UPPER_SNAKE string: ${JSON.stringify(body.code)}`;
+  if (typeof body.message !== 'string' || body.message === '') return `message is not a string: ${JSON.stringify(body.message)}`;
+  const extra = Object.keys(body).filter((key) => !['code', 'message', 'issues'].includes(key));
+  if (extra.length) return `unexpected fields ${extra.join(', ')}`;
+  const text = res.text ?? JSON.stringify(body);
+  const leak = LEAKS.find((pattern) => pattern.test(text));
+  return leak ? `the body leaks ${leak}: ${text.slice(0, 300)}` : null;
+}

@@ -1,0 +1,169 @@
+// SSO through SAML 2.0 over HTTP: a SAML identity provider built with samlify (signing with a key
+// pair made at test time) answers the gateway's real AuthnRequests; its posts to the ACS arrive
+// cross-site and without cookies, as a browser sends them.
+import { inflateRawSync } from 'node:zlib';
+import { createSamlIdp, generateSigningKeys, type SamlIdp } from '@tend/sso/testing';
+import { BASE, CookieJar, ORIGIN, SESSION_COOKIE, createOrganization, get, newUser, postToAcs, ssoErrorOf, startSso, startGateway, type Client, type TestGateway } from './harness/index.js';
+import { TOKENS } from '../src/tokens.js';
+
+const DOMAIN = 'fabrikam.example';
+const SP_ENTITY_ID = 'https://tend.test/saml/fabrikam';
+const ERROR_PAGE = `${ORIGIN}${BASE}/error`;
+const ACS = `${ORIGIN}${BASE}/sso/saml2/sp/acs/fabrikam`;
+
+let idp: SamlIdp;
+let impostor: SamlIdp;
+let gateway: TestGateway;
+let owner: Client;
+let organizationId: string;
+
+beforeAll(async () => {
+  idp = createSamlIdp({ keys: await generateSigningKeys() });
+  // Same entity id and entry point, another key.
+  impostor = createSamlIdp({ keys: await generateSigningKeys('impostor.test') });
+  gateway = await startGateway();
+  owner = await newUser(gateway, 'Owner');
+  organizationId = (await createOrganization(owner, 'Fabrikam Care')).id;
+  const res = await owner.post('/sso/register', { providerId: 'fabrikam', issuer: SP_ENTITY_ID, domain: DOMAIN, organizationId, samlConfig: { entryPoint: idp.entryPoint, cert: idp.cert, idpMetadata: { entityID: idp.entityId } } });
+  expect(res.status).toBe(200);
+  expect(res.body.samlConfig).toMatchObject({ acsURL: ACS, spMetadataURL: `${ORIGIN}${BASE}/sso/saml2/sp/metadata?providerId=fabrikam`, idpEntityId: idp.entityId, audience: SP_ENTITY_ID, wantAssertionsSigned: true });
+});
+afterAll(() => gateway.close());
+
+const db = () => gateway.container.get(TOKENS.Database);
+let counter = 0;
+const person = () => {
+  counter += 1;
+  return { nameID: `person${counter}@${DOMAIN}`, email: `person${counter}@${DOMAIN}`, givenName: 'Grace', surname: `Hopper${counter}` };
+};
+
+async function begin(body: Record<string, unknown> = {}) {
+  return startSso(gateway, new CookieJar(), { email: `someone@${DOMAIN}`, errorCallbackURL: '/sso-failed', ...body });
+}
+
+async function sessionUser(browser: CookieJar) {
+  return (await get(gateway, '/get-session', browser).expect(200)).body?.user ?? null;
+}
+
+it('serves the service provider metadata: entityID and an HTTP-POST ACS; unknown provider 404', async () => {
+  const res = await gateway.http.get(`${BASE}/sso/saml2/sp/metadata`).query({ providerId: 'fabrikam' });
+  expect(res.status).toBe(200);
+  expect(res.headers['content-type']).toMatch(/^application\/samlmetadata\+xml/);
+  expect(res.text).toContain(`entityID="${SP_ENTITY_ID}"`);
+  expect(res.text).toMatch(new RegExp(`AssertionConsumerService[^>]*Binding="urn:oasis:names:tc:SAML:2.0:bindings:HTTP-POST"[^>]*Location="${ACS.replace(/[.?]/g, '\\$&')}"`));
+  const unknown = await gateway.http.get(`${BASE}/sso/saml2/sp/metadata`).query({ providerId: 'nope' });
+  expect([unknown.status, unknown.body.code]).toEqual([404, 'SSO_PROVIDER_NOT_FOUND']);
+});
+
+it('sends the browser to the entry point with a deflated AuthnRequest and a RelayState', async () => {
+  const url = await begin();
+  expect(`${url.origin}${url.pathname}`).toBe(idp.entryPoint);
+  expect(url.searchParams.get('RelayState')!.length).toBeGreaterThanOrEqual(16);
+  const request = inflateRawSync(Buffer.from(url.searchParams.get('SAMLRequest')!, 'base64')).toString();
+  expect(request).toMatch(/<samlp:AuthnRequest[^>]* ID="_[A-Za-z0-9]+"/);
+  expect(request).toContain(`AssertionConsumerServiceURL="${ACS}"`);
+  expect(request).toContain(`>${SP_ENTITY_ID}</saml:Issuer>`);
+});
+
+it('signs in a new user from a signed response (name from givenName + surname), joins the organization as member once', async () => {
+  const who = person();
+  const url = await begin({ email: who.email });
+  const browser = new CookieJar();
+  const res = await postToAcs(gateway, 'fabrikam', await idp.respond(url.toString(), who), browser);
+  expect(res.status).toBe(302);
+  expect(res.headers.location).toBe('/welcome');
+  expect(browser.has(SESSION_COOKIE)).toBe(true);
+  const user = await sessionUser(browser);
+  expect(user).toMatchObject({ email: who.email, name: `Grace ${who.surname}`, emailVerified: true });
+  const again = new CookieJar();
+  const second = await postToAcs(gateway, 'fabrikam', await idp.respond((await begin({ email: who.email })).toString(), who), again);
+  expect(second.headers.location).toBe('/dashboard');
+  expect((await sessionUser(again)).id).toBe(user.id);
+  expect(await db().member.findMany({ where: { organizationId, userId: user.id } })).toEqual([expect.objectContaining({ role: 'member' })]);
+});
+
+it('refuses a replayed response, with its RelayState, without it, and its assertion under a new request', async () => {
+  const who = person();
+  const url = await begin({ email: who.email });
+  const form = await idp.respond(url.toString(), who, { assertionId: `_replayed${counter}` });
+  expect((await postToAcs(gateway, 'fabrikam', form)).headers.location).toBe('/welcome');
+  const withRelay = await postToAcs(gateway, 'fabrikam', form, new CookieJar());
+  expect(ssoErrorOf(withRelay, ERROR_PAGE)).toBe('unsolicited_response');
+  expect(ssoErrorOf(await postToAcs(gateway, 'fabrikam', { SAMLResponse: form.SAMLResponse }), ERROR_PAGE)).toBe('unsolicited_response');
+  // The same assertion ID answering a fresh request: its signature is fine, its ID is spent.
+  const fresh = await idp.respond((await begin()).toString(), who, { assertionId: `_replayed${counter}` });
+  const browser = new CookieJar();
+  const res = await postToAcs(gateway, 'fabrikam', fresh, browser);
+  expect(res.headers.location).toBe('/sso-failed?error=replayed_assertion');
+  expect(browser.has(SESSION_COOKIE)).toBe(false);
+});
+
+describe.each([
+  ['an unsigned response', (url: string, who: ReturnType<typeof person>) => idp.respondUnsigned(url, who), 'invalid_saml_response'],
+  ["another key's signature", (url: string, who: ReturnType<typeof person>) => impostor.respond(url, who), 'invalid_saml_response'],
+  ['another audience', (url: string, who: ReturnType<typeof person>) => idp.respond(url, who, { audience: 'https://other-sp.example' }), 'invalid_saml_response'],
+  ['an expired assertion', (url: string, who: ReturnType<typeof person>) => idp.respond(url, who, { notBefore: new Date(Date.now() - 3_600_000), notOnOrAfter: new Date(Date.now() - 1_800_000) }), 'invalid_saml_response'],
+  ['a Recipient of another ACS', (url: string, who: ReturnType<typeof person>) => idp.respond(url, who, { recipient: `${ORIGIN}${BASE}/sso/saml2/sp/acs/other` }), 'invalid_saml_response'],
+  ['a Destination of another ACS', (url: string, who: ReturnType<typeof person>) => idp.respond(url, who, { destination: 'https://elsewhere.example/acs' }), 'invalid_saml_response'],
+  ['an answer to another request', (url: string, who: ReturnType<typeof person>) => idp.respond(url, who, { inResponseTo: '_someOtherRequest' }), 'invalid_saml_response'],
+  ['an unsolicited response (no InResponseTo)', (url: string, who: ReturnType<typeof person>) => idp.respond(url, who, { inResponseTo: null }), 'unsolicited_response'],
+  ['another issuer', (url: string, who: ReturnType<typeof person>) => idp.respond(url, who, { issuer: 'https://other-idp.example' }), 'invalid_saml_response'],
+])('refuses %s', (_name, respond, code) => {
+  it(`with error=${code}, no session, no user, no member`, async () => {
+    const who = person();
+    const url = await begin({ email: who.email });
+    const browser = new CookieJar();
+    const res = await postToAcs(gateway, 'fabrikam', await respond(url.toString(), who), browser);
+    expect(res.headers.location).toBe(`/sso-failed?error=${code}`);
+    expect(browser.has(SESSION_COOKIE)).toBe(false);
+    expect(await db().user.findUnique({ where: { email: who.email } })).toBeNull();
+  });
+});
+
+it('refuses a banned user at the ACS: error=banned, no session', async () => {
+  const who = person();
+  await postToAcs(gateway, 'fabrikam', await idp.respond((await begin({ email: who.email })).toString(), who));
+  const user = await db().user.findUniqueOrThrow({ where: { email: who.email } });
+  await db().member.deleteMany({ where: { userId: user.id } });
+  await db().user.update({ where: { id: user.id }, data: { banned: true } });
+  const browser = new CookieJar();
+  const res = await postToAcs(gateway, 'fabrikam', await idp.respond((await begin({ email: who.email })).toString(), who), browser);
+  expect(res.headers.location).toBe('/sso-failed?error=banned');
+  expect(browser.has(SESSION_COOKIE)).toBe(false);
+  expect(await db().member.findMany({ where: { userId: user.id } })).toEqual([]);
+});
+
+it('answers malformed posts with an error redirect, never a 500', async () => {
+  const url = await begin();
+  const relay = url.searchParams.get('RelayState')!;
+  expect(ssoErrorOf(await postToAcs(gateway, 'fabrikam', { RelayState: relay }), ERROR_PAGE)).toBe('invalid_saml_response');
+  for (const SAMLResponse of ['not base64 at all!', Buffer.from('<not-saml/>').toString('base64'), Buffer.from('<?xml version="1.0"?><!DOCTYPE x [<!ENTITY a "b">]><x>&a;</x>').toString('base64')]) {
+    const res = await postToAcs(gateway, 'fabrikam', { SAMLResponse, RelayState: (await begin()).searchParams.get('RelayState')! });
+    expect(res.status).toBe(302);
+    expect(res.headers.location).toBe('/sso-failed?error=invalid_saml_response');
+  }
+  const huge = await postToAcs(gateway, 'fabrikam', { SAMLResponse: 'A'.repeat(700_000), RelayState: relay });
+  expect(huge.status).toBeGreaterThanOrEqual(400);
+  expect(huge.status).toBeLessThan(500);
+  const repeated = await gateway.http.post(`${BASE}/sso/saml2/sp/acs/fabrikam`).type('form').send('SAMLResponse=a&SAMLResponse=b&RelayState=x');
+  expect(repeated.status).toBeGreaterThanOrEqual(300);
+  expect(repeated.status).toBeLessThan(500);
+  const unknown = await postToAcs(gateway, 'nope', { SAMLResponse: 'x', RelayState: relay });
+  expect(ssoErrorOf(unknown, ERROR_PAGE)).toBe('provider_not_found');
+});
+
+it('refuses SAML registrations without a certificate or metadata, or with a broken certificate (400)', async () => {
+  const base = { issuer: SP_ENTITY_ID, domain: 'other.example', organizationId };
+  const none = await owner.post('/sso/register', { ...base, providerId: 'no-cert', samlConfig: { entryPoint: idp.entryPoint, idpMetadata: { entityID: idp.entityId } } });
+  expect([none.status, none.body.code]).toEqual([400, 'SAML_CERTIFICATE_OR_METADATA_IS_REQUIRED']);
+  const broken = await owner.post('/sso/register', { ...base, providerId: 'bad-cert', samlConfig: { entryPoint: idp.entryPoint, cert: 'not a certificate', idpMetadata: { entityID: idp.entityId } } });
+  expect([broken.status, broken.body.code]).toEqual([400, 'INVALID_SAML_CONFIGURATION']);
+  // PEM armour around something that is no X.509 certificate.
+  const armoured = '-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----';
+  const fake = await owner.post('/sso/register', { ...base, providerId: 'fake-cert', samlConfig: { entryPoint: idp.entryPoint, cert: armoured, idpMetadata: { entityID: idp.entityId } } });
+  expect([fake.status, fake.body.code]).toEqual([400, 'INVALID_SAML_CONFIGURATION']);
+  const changed = await owner.post('/sso/update-provider', { providerId: 'fabrikam', samlConfig: { cert: armoured } });
+  expect([changed.status, changed.body.code]).toEqual([400, 'INVALID_SAML_CONFIGURATION']);
+  const both = await owner.post('/sso/register', { ...base, providerId: 'both', samlConfig: { entryPoint: idp.entryPoint, cert: idp.cert, idpMetadata: { entityID: idp.entityId } }, oidcConfig: { clientId: 'a', clientSecret: 'b' } });
+  expect([both.status, both.body.code]).toEqual([400, 'EITHER_OIDCCONFIG_OR_SAMLCONFIG_IS_REQUIRED']);
+});

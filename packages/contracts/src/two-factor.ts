@@ -1,0 +1,33 @@
+// A second factor (issue 22): an authenticator app (TOTP), backup codes, emailed codes and
+// trusted devices, asked by the sign-in pipeline after every one-factor sign-in
+// (the /two-factor/* routes), and an administrator's reset (POST /admin/reset-two-factor).
+import { z } from 'zod';
+import { status, user } from './auth.js';
+import { LIMITS, idInput, line, passwordInput, tokenInput } from './primitives.js';
+import { route } from './route.js';
+
+/** A code as typed: any short string (a wrong one is 401 and counts). */
+const code = () => tokenInput(64);
+
+export const twoFactorEnableBody = z.object({ password: passwordInput(), issuer: line(LIMITS.shortText).optional() });
+export const twoFactorEnableResponse = z.object({ totpURI: z.string(), backupCodes: z.array(z.string()) });
+export const twoFactorPasswordBody = z.object({ password: passwordInput() });
+export const twoFactorTotpURIResponse = z.object({ totpURI: z.string() });
+export const twoFactorBackupCodesResponse = z.object({ status: z.boolean(), backupCodes: z.array(z.string()) });
+export const twoFactorVerifyBody = z.object({ code: code(), trustDevice: z.boolean().optional() });
+/** A completed sign-in (the session token), or — with a session, turning two-factor on — the caller's. */
+export const twoFactorVerifyResponse = z.object({ token: z.string(), user });
+export const twoFactorSendOtpBody = z.object({});
+export const resetTwoFactorBody = z.object({ userId: idInput() });
+
+export const twoFactorRoutes = {
+  twoFactorEnable: route({ method: 'post', path: '/two-factor/enable', body: twoFactorEnableBody, response: twoFactorEnableResponse }),
+  twoFactorGetTotpURI: route({ method: 'post', path: '/two-factor/get-totp-uri', body: twoFactorPasswordBody, response: twoFactorTotpURIResponse }),
+  twoFactorVerifyTotp: route({ method: 'post', path: '/two-factor/verify-totp', body: twoFactorVerifyBody, response: twoFactorVerifyResponse }),
+  twoFactorDisable: route({ method: 'post', path: '/two-factor/disable', body: twoFactorPasswordBody, response: status }),
+  twoFactorGenerateBackupCodes: route({ method: 'post', path: '/two-factor/generate-backup-codes', body: twoFactorPasswordBody, response: twoFactorBackupCodesResponse }),
+  twoFactorSendOtp: route({ method: 'post', path: '/two-factor/send-otp', body: twoFactorSendOtpBody, response: status }),
+  twoFactorVerifyOtp: route({ method: 'post', path: '/two-factor/verify-otp', body: twoFactorVerifyBody, response: twoFactorVerifyResponse }),
+  twoFactorVerifyBackupCode: route({ method: 'post', path: '/two-factor/verify-backup-code', body: twoFactorVerifyBody, response: twoFactorVerifyResponse }),
+  resetTwoFactor: route({ method: 'post', path: '/admin/reset-two-factor', body: resetTwoFactorBody, response: status }),
+};

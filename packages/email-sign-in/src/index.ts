@@ -1,0 +1,15 @@
+export { EMAIL_SIGN_IN_ERRORS } from './error-codes.js';
+export { DEFAULT_EMAIL_SIGN_IN_SETTINGS, emailSignInSettings, type EmailSignInSettings } from './settings.js';
+export type { AccountClaim } from './ports.js';
+export { AddressMailLimit } from './address-mail-limit.js';
+export { MagicLinks, MAGIC_LINK_TOKEN_LENGTH, type MagicLinkClaims } from './magic-links.js';
+export { EmailCodes, EMAIL_CODE_TYPES, EMAIL_CODE_LENGTH, type EmailCodeType } from './email-codes.js';
+export { EmailSignIns, type EmailSignInInput, type EmailSignInMethod } from './email-sign-ins.js';
+export { SendMagicLink, MAGIC_LINK_VERIFY_PATH, type SendMagicLinkInput } from './use-cases/send-magic-link.js';
+export { VerifyMagicLink, type VerifyMagicLinkInput } from './use-cases/verify-magic-link.js';
+export { SendEmailCode } from './use-cases/send-email-code.js';
+export { SignInWithEmailCode, type SignInWithEmailCodeInput } from './use-cases/sign-in-with-email-code.js';
+export { VerifyEmailWithCode, type VerifyEmailWithCodeInput } from './use-cases/verify-email-with-code.js';
+export { CheckEmailCode } from './use-cases/check-email-code.js';
+export { ResetPasswordWithCode, type ResetPasswordWithCodeInput } from './use-cases/reset-password-with-code.js';
+export { createEmailSignIn, type EmailSignInDeps, type EmailSignInUseCases } from './create-email-sign-in.js';

@@ -1,0 +1,26 @@
+import { twoFactorCodeEmail, twoFactorDisabledEmail } from './two-factor-mails.js';
+
+describe('two-factor mails', () => {
+  it('the code mail carries the 6-digit code once, the name escaped, no link', () => {
+    const mail = twoFactorCodeEmail({ name: '<Ada>', code: '042917', expiresInMinutes: 5 });
+    expect(mail.subject).toBe('Your Tend verification code');
+    expect(mail.text.match(/\b\d{6}\b/g)).toEqual(['042917']);
+    expect(mail.html).not.toContain('<Ada>');
+    expect(mail.html).not.toMatch(/<a\s/);
+    expect(() => twoFactorCodeEmail({ name: 'Ada', code: '12ab56', expiresInMinutes: 5 })).toThrow();
+  });
+
+  it('leaves a name holding a 6-digit number out of the greeting: the code stays the only one', () => {
+    const mail = twoFactorCodeEmail({ name: 'Flat 123456', code: '042917', expiresInMinutes: 5 });
+    expect(mail.text.match(/\b\d{6}\b/g)).toEqual(['042917']);
+    expect(mail.text).toContain('Hi,');
+    expect(twoFactorCodeEmail({ name: 'Room 12', code: '042917', expiresInMinutes: 5 }).text).toContain('Hi Room 12,');
+  });
+
+  it('the notice says two-factor is off and links to the security settings', () => {
+    const mail = twoFactorDisabledEmail({ name: 'Ada', url: 'https://app.example/account/security', byAdministrator: true });
+    expect(mail.subject).toBe('Two-factor authentication is off for your Tend account');
+    expect(mail.text).toContain('An administrator turned off two-factor authentication');
+    expect(mail.text).toContain('https://app.example/account/security');
+  });
+});

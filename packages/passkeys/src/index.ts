@@ -1,0 +1,13 @@
+export { PASSKEY_ERRORS, PASSKEY_SIGN_IN_ERRORS } from './error-codes.js';
+export { presentPasskey, type Passkey, type PresentedPasskey } from './passkey.js';
+export type { PasskeyRepository } from './passkey-repository.port.js';
+export type { PasskeyNotices } from './ports.js';
+export { passkeySettings, type PasskeySettings } from './settings.js';
+export { PasskeyChallenges, CHALLENGE_TOKEN_LENGTH, type ChallengePurpose } from './challenges.js';
+export { WebAuthn, SUPPORTED_ALGORITHMS, type RegistrationOptions, type AuthenticationOptions, type AuthenticationResponseJSON, type RegistrationResponseJSON, type PublicKeyCredentialCreationOptionsJSON, type PublicKeyCredentialRequestOptionsJSON } from './webauthn.js';
+export { PasskeyMail } from './passkey-mail.js';
+export { GenerateRegistrationOptions, VerifyRegistration, type VerifyRegistrationInput } from './use-cases/registration.js';
+export { GenerateAuthenticationOptions, VerifyAuthentication, type VerifyAuthenticationInput } from './use-cases/authentication.js';
+export { ListPasskeys, RenamePasskey, DeletePasskey } from './use-cases/management.js';
+export { createPasskeys, type PasskeysDeps, type PasskeyUseCases } from './create-passkeys.js';
+export { MemoryPasskeyRepository, PASSKEYS_TABLE } from './adapters/memory/memory-passkey-repository.js';

@@ -1,0 +1,188 @@
+// The SSO tables: sso_provider and sso_assertion, plus the member rows of just-in-time membership.
+import type { Database } from '@tend/database';
+import { isNotFound, isUniqueViolation } from '@tend/database';
+import type { SsoProvider, StoredOidcConfig, StoredSamlConfig } from '../../entities.js';
+import type { AssertionLedger, SsoMemberships, SsoProviderRepository, SsoSignInLog, SsoSignInRecord } from '../../ports.js';
+
+type Row = {
+  id: string;
+  providerId: string;
+  type: string;
+  issuer: string;
+  domain: string;
+  organizationId: string | null;
+  userId: string;
+  oidcConfig: string | null;
+  samlConfig: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+function toProvider(row: Row): SsoProvider {
+  return {
+    id: row.id,
+    providerId: row.providerId,
+    type: row.type === 'saml' ? 'saml' : 'oidc',
+    issuer: row.issuer,
+    domain: row.domain,
+    organizationId: row.organizationId,
+    userId: row.userId,
+    oidc: row.oidcConfig ? (JSON.parse(row.oidcConfig) as StoredOidcConfig) : null,
+    saml: row.samlConfig ? (JSON.parse(row.samlConfig) as StoredSamlConfig) : null,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+
+const ORDER = [{ createdAt: 'asc' as const }, { id: 'asc' as const }];
+
+export class PrismaSsoProviderRepository implements SsoProviderRepository {
+  constructor(private readonly db: Database) {}
+
+  async create(provider: SsoProvider): Promise<{ ok: true; value: SsoProvider } | { ok: false; reason: 'duplicate' }> {
+    try {
+      const row = await this.db.ssoProvider.create({
+        data: {
+          id: provider.id,
+          providerId: provider.providerId,
+          type: provider.type,
+          issuer: provider.issuer,
+          domain: provider.domain,
+          organizationId: provider.organizationId,
+          userId: provider.userId,
+          oidcConfig: provider.oidc ? JSON.stringify(provider.oidc) : null,
+          samlConfig: provider.saml ? JSON.stringify(provider.saml) : null,
+          createdAt: provider.createdAt,
+          updatedAt: provider.updatedAt,
+        },
+      });
+      return { ok: true, value: toProvider(row) };
+    } catch (error) {
+      if (isUniqueViolation(error)) return { ok: false, reason: 'duplicate' };
+      throw error;
+    }
+  }
+
+  async findByProviderId(providerId: string): Promise<SsoProvider | null> {
+    const row = await this.db.ssoProvider.findUnique({ where: { providerId } });
+    return row ? toProvider(row) : null;
+  }
+
+  async findByDomain(domain: string): Promise<SsoProvider | null> {
+    const row = await this.db.ssoProvider.findFirst({ where: { domain }, orderBy: ORDER });
+    return row ? toProvider(row) : null;
+  }
+
+  async findByOrganization(organizationId: string): Promise<SsoProvider | null> {
+    const row = await this.db.ssoProvider.findFirst({ where: { organizationId }, orderBy: ORDER });
+    return row ? toProvider(row) : null;
+  }
+
+  async listManageable(userId: string, organizationIds: readonly string[]): Promise<SsoProvider[]> {
+    const rows = await this.db.ssoProvider.findMany({ where: { OR: [{ organizationId: { in: [...organizationIds] } }, { organizationId: null, userId }] }, orderBy: ORDER });
+    return rows.map(toProvider);
+  }
+
+  async update(id: string, patch: Partial<Pick<SsoProvider, 'domain' | 'issuer' | 'oidc' | 'saml' | 'updatedAt'>>): Promise<SsoProvider | null> {
+    try {
+      const row = await this.db.ssoProvider.update({
+        where: { id },
+        data: {
+          ...(patch.domain !== undefined ? { domain: patch.domain } : {}),
+          ...(patch.issuer !== undefined ? { issuer: patch.issuer } : {}),
+          ...(patch.oidc !== undefined ? { oidcConfig: patch.oidc ? JSON.stringify(patch.oidc) : null } : {}),
+          ...(patch.saml !== undefined ? { samlConfig: patch.saml ? JSON.stringify(patch.saml) : null } : {}),
+          ...(patch.updatedAt !== undefined ? { updatedAt: patch.updatedAt } : {}),
+        },
+      });
+      return toProvider(row);
+    } catch (error) {
+      if (isNotFound(error)) return null;
+      throw error;
+    }
+  }
+
+  async delete(id: string): Promise<boolean> {
+    const { count } = await this.db.ssoProvider.deleteMany({ where: { id } });
+    return count > 0;
+  }
+}
+
+/** Consumed assertion ids: the primary key makes the first insert the only winner. */
+export class PrismaAssertionLedger implements AssertionLedger {
+  constructor(private readonly db: Database) {}
+
+  async remember(key: string, expiresAt: Date): Promise<boolean> {
+    try {
+      await this.db.ssoAssertion.create({ data: { id: key, expiresAt } });
+      return true;
+    } catch (error) {
+      if (isUniqueViolation(error)) return false;
+      throw error;
+    }
+  }
+
+  async deleteExpired(now: Date): Promise<number> {
+    const { count } = await this.db.ssoAssertion.deleteMany({ where: { expiresAt: { lt: now } } });
+    return count;
+  }
+}
+
+/** Memberships on the organization tables; joining is an insert that a member row already there turns into nothing. */
+export class PrismaSsoMemberships implements SsoMemberships {
+  constructor(private readonly db: Database) {}
+
+  async roleOf(organizationId: string, userId: string): Promise<string | null> {
+    const row = await this.db.member.findUnique({ where: { organizationId_userId: { organizationId, userId } }, select: { role: true } });
+    return row?.role ?? null;
+  }
+
+  async listOfUser(userId: string): Promise<{ organizationId: string; role: string }[]> {
+    return this.db.member.findMany({ where: { userId }, select: { organizationId: true, role: true } });
+  }
+
+  async join(member: { id: string; organizationId: string; userId: string; role: string; createdAt: Date }): Promise<boolean> {
+    const { count } = await this.db.member.createMany({ data: [member], skipDuplicates: true });
+    return count > 0;
+  }
+
+  async findOrganizationBySlug(slug: string): Promise<{ id: string } | null> {
+    return this.db.organization.findUnique({ where: { slug }, select: { id: true } });
+  }
+
+  async organizationExists(id: string): Promise<boolean> {
+    return (await this.db.organization.count({ where: { id } })) > 0;
+  }
+}
+
+/** A provider's sign-ins from the audit_event table (the sign-in completion and the callbacks record them). */
+export class PrismaSsoSignInLog implements SsoSignInLog {
+  constructor(private readonly db: Database) {}
+
+  async list(providerId: string, page: { limit: number; offset: number }): Promise<{ signIns: SsoSignInRecord[]; total: number }> {
+    const where = {
+      action: { in: ['sign-in.success', 'sign-in.failure', 'sign-in.challenge'] },
+      AND: [{ detail: { path: ['method'], equals: 'sso' } }, { detail: { path: ['provider'], equals: providerId } }],
+    };
+    const [rows, total] = await Promise.all([
+      this.db.auditEvent.findMany({ where, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: page.limit, skip: page.offset }),
+      this.db.auditEvent.count({ where }),
+    ]);
+    const ids = [...new Set(rows.map((row) => row.targetUserId ?? row.actorId).filter((id): id is string => id !== null))];
+    const users = new Map((await this.db.user.findMany({ where: { id: { in: ids } }, select: { id: true, email: true, name: true } })).map((user) => [user.id, user]));
+    return {
+      total,
+      signIns: rows.map((row) => {
+        const detail = (row.detail ?? {}) as Record<string, unknown>;
+        const userId = row.targetUserId ?? row.actorId;
+        return {
+          outcome: row.action === 'sign-in.success' ? 'success' : row.action === 'sign-in.challenge' ? 'challenge' : 'failure',
+          user: userId ? (users.get(userId) ?? null) : null,
+          reason: typeof detail.reason === 'string' ? detail.reason : null,
+          ipAddress: row.ipAddress,
+          createdAt: row.createdAt,
+        };
+      }),
+    };
+  }
+}

@@ -1,0 +1,58 @@
+import type { User } from '@tend/identity';
+import type { SsoProvider } from './entities.js';
+
+/** Where SSO providers live; providerId is unique. */
+export interface SsoProviderRepository {
+  /** Stores a provider; `duplicate` when its providerId is taken (of parallel registrations one wins). */
+  create(provider: SsoProvider): Promise<{ ok: true; value: SsoProvider } | { ok: false; reason: 'duplicate' }>;
+  findByProviderId(providerId: string): Promise<SsoProvider | null>;
+  /** The oldest provider of the domain (lowercase), if any. */
+  findByDomain(domain: string): Promise<SsoProvider | null>;
+  /** The oldest provider of the organization, if any. */
+  findByOrganization(organizationId: string): Promise<SsoProvider | null>;
+  /** Providers of these organizations, or registered by the user without an organization; oldest first. */
+  listManageable(userId: string, organizationIds: readonly string[]): Promise<SsoProvider[]>;
+  update(id: string, patch: Partial<Pick<SsoProvider, 'domain' | 'issuer' | 'oidc' | 'saml' | 'updatedAt'>>): Promise<SsoProvider | null>;
+  delete(id: string): Promise<boolean>;
+}
+
+/** SAML assertion ids already consumed. */
+export interface AssertionLedger {
+  /** Records an assertion id until `expiresAt`; false when it was recorded before (a replay). One of parallel calls wins. */
+  remember(key: string, expiresAt: Date, now: Date): Promise<boolean>;
+  deleteExpired(now: Date): Promise<number>;
+}
+
+/** Organization membership as SSO needs it. */
+export interface SsoMemberships {
+  /** The user's role in the organization, or null when not a member. */
+  roleOf(organizationId: string, userId: string): Promise<string | null>;
+  /** The organizations the user belongs to, with roles. */
+  listOfUser(userId: string): Promise<{ organizationId: string; role: string }[]>;
+  /** Adds the user with `role` unless already a member; true when added. */
+  join(member: { id: string; organizationId: string; userId: string; role: string; createdAt: Date }): Promise<boolean>;
+  findOrganizationBySlug(slug: string): Promise<{ id: string } | null>;
+  organizationExists(id: string): Promise<boolean>;
+}
+
+/** One sign-in through a provider, as the audit log recorded it. */
+export interface SsoSignInRecord {
+  outcome: 'success' | 'failure' | 'challenge';
+  /** Null for a refusal before anyone was known. */
+  user: { id: string; email: string; name: string } | null;
+  /** The `error` code of a refusal. */
+  reason: string | null;
+  ipAddress: string | null;
+  createdAt: Date;
+}
+
+/** A provider's sign-ins, read from the audit log (`sign-in.*` events with `method: sso` and its provider). */
+export interface SsoSignInLog {
+  list(providerId: string, page: { limit: number; offset: number }): Promise<{ signIns: SsoSignInRecord[]; total: number }>;
+}
+
+/** What the person hears about their account's single sign-on. */
+export interface SsoNotices {
+  /** A provider was linked to an existing account (its first sign-in there); never awaited, never fails the sign-in. */
+  linked(user: User, provider: SsoProvider): void;
+}

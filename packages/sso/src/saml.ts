@@ -1,0 +1,165 @@
+import { X509Certificate } from 'node:crypto';
+import * as samlify from 'samlify';
+import type { SsoMapping, StoredSamlConfig } from './entities.js';
+import { samlSchemaValidator } from './xml-schema.js';
+
+// Every SAML message is checked against the SAML schemas (xmllint compiled to WebAssembly, offline)
+// before samlify reads it.
+samlify.setSchemaValidator(samlSchemaValidator);
+
+const { binding } = samlify.Constants.namespace;
+
+/** Why a SAML response was refused (the redirect code), with the detail for the audit log. */
+export class SamlFailure extends Error {
+  constructor(
+    readonly code: 'invalid_saml_response' | 'unsolicited_response',
+    readonly reason: string,
+  ) {
+    super(reason);
+  }
+}
+
+/** A verified SAML identity, with what replay protection needs. */
+export interface SamlIdentity {
+  nameID: string;
+  email: string | null;
+  name: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  assertionId: string;
+  /** When the assertion stops being acceptable (Conditions or SubjectConfirmationData NotOnOrAfter). */
+  notOnOrAfter: Date | null;
+}
+
+export interface ServiceProviderSpec {
+  /** Tend's entity id for this provider (the provider's `issuer`). */
+  entityId: string;
+  acsURL: string;
+}
+
+function serviceProvider(sp: ServiceProviderSpec, config: StoredSamlConfig, requestId?: string) {
+  return samlify.ServiceProvider({
+    ...(requestId ? { generateID: () => requestId } : {}),
+    entityID: sp.entityId,
+    assertionConsumerService: [{ Binding: binding.post, Location: sp.acsURL }],
+    authnRequestsSigned: false,
+    wantAssertionsSigned: config.wantAssertionsSigned,
+    nameIDFormat: ['urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress'],
+    // Clock drift allowed on NotBefore / NotOnOrAfter, in milliseconds.
+    clockDrifts: [-60_000, 60_000],
+  });
+}
+
+function identityProvider(config: StoredSamlConfig) {
+  if (config.idpMetadata) return samlify.IdentityProvider({ metadata: config.idpMetadata, wantAuthnRequestsSigned: false });
+  return samlify.IdentityProvider({
+    entityID: config.idpEntityId,
+    signingCert: config.cert ?? '',
+    singleSignOnService: [{ Binding: binding.redirect, Location: config.entryPoint }],
+    // Tend does no single logout; samlify warns on every IdP built without an endpoint for it.
+    singleLogoutService: [{ Binding: binding.redirect, Location: config.entryPoint }],
+    wantAuthnRequestsSigned: false,
+  });
+}
+
+/** The IdP's entity id and single sign-on URL read from its metadata (registration). Throws on metadata samlify cannot read. */
+export function readIdpMetadata(metadata: string): { entityId: string; entryPoint: string | null } {
+  const idp = samlify.IdentityProvider({ metadata });
+  const entityId = idp.entityMeta.getEntityID();
+  const service = idp.entityMeta.getSingleSignOnService(binding.redirect);
+  if (!entityId) throw new Error('no entityID');
+  return { entityId, entryPoint: typeof service === 'string' ? service : null };
+}
+
+/** Checks that a certificate is a PEM X.509 certificate samlify can use. */
+export function isCertificate(pem: string): boolean {
+  try {
+    const location = [{ Binding: binding.redirect, Location: 'https://check.invalid/' }];
+    samlify.IdentityProvider({ entityID: 'urn:check', signingCert: pem, singleSignOnService: location, singleLogoutService: location });
+    if (!/-----BEGIN CERTIFICATE-----[\s\S]+-----END CERTIFICATE-----/.test(pem)) return false;
+    // The armour alone says nothing: the DER inside must read as an X.509 certificate.
+    new X509Certificate(pem);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** An AuthnRequest by the HTTP-Redirect binding: the entry point with a deflated `SAMLRequest` and `RelayState`. */
+export function loginRequest(sp: ServiceProviderSpec, config: StoredSamlConfig, relayState: string, requestId: string): { requestId: string; url: string } {
+  const request = serviceProvider(sp, config, requestId).createLoginRequest(identityProvider(config), 'redirect');
+  if (request.id !== requestId) throw new Error('samlify did not use the request ID it was given');
+  const url = new URL(request.context);
+  url.searchParams.delete('RelayState');
+  url.searchParams.set('RelayState', relayState);
+  return { requestId: request.id, url: url.toString() };
+}
+
+/** The service provider's metadata (entityID, the HTTP-POST ACS). */
+export function spMetadata(sp: ServiceProviderSpec, config: StoredSamlConfig): string {
+  return serviceProvider(sp, config).getMetadata();
+}
+
+const first = (value: unknown): string | null => {
+  const one = Array.isArray(value) ? value[0] : value;
+  return typeof one === 'string' && one !== '' ? one : null;
+};
+
+/**
+ * Verifies a posted SAML response with samlify — schema, XML signature against the IdP's
+ * certificate (the response's or the assertion's; unsigned is refused), the Issuer, the
+ * Conditions' time window — then the checks samlify leaves to its caller: the audience, the
+ * response's Destination and the SubjectConfirmationData's Recipient (this ACS), its
+ * NotOnOrAfter, and InResponseTo (the request this sign-in sent; none is an unsolicited response).
+ */
+export async function parseLoginResponse(sp: ServiceProviderSpec, config: StoredSamlConfig, samlResponse: string, expected: { requestId: string; now: Date }): Promise<SamlIdentity> {
+  const idp = identityProvider(config);
+  let extract: Record<string, unknown>;
+  let xml: string;
+  try {
+    const parsed = await serviceProvider(sp, config).parseLoginResponse(idp, 'post', { body: { SAMLResponse: samlResponse } });
+    extract = parsed.extract as Record<string, unknown>;
+    xml = parsed.samlContent as string;
+  } catch (error) {
+    throw new SamlFailure('invalid_saml_response', `samlify: ${error instanceof Error ? error.message : String(error)}`.slice(0, 300));
+  }
+  // The assertion samlify verified (so its fields cannot come from an unsigned copy elsewhere in the document).
+  const [verified, assertion] = samlify.SamlLib.verifySignature(xml, { metadata: idp.entityMeta });
+  if (!verified || !assertion) throw new SamlFailure('invalid_saml_response', 'no verified assertion');
+  const signed = samlify.Extractor.extract(assertion, [
+    { key: 'assertion', localPath: ['Assertion'], attributes: ['ID'] },
+    { key: 'confirmation', localPath: ['Assertion', 'Subject', 'SubjectConfirmation', 'SubjectConfirmationData'], attributes: ['Recipient', 'NotOnOrAfter', 'InResponseTo'] },
+  ]) as { assertion?: unknown; confirmation?: unknown };
+  // One assertion with one subject confirmation: anything else is refused.
+  if (typeof signed.assertion !== 'string' || Array.isArray(signed.confirmation)) throw new SamlFailure('invalid_saml_response', 'not one assertion');
+
+  const audiences = ([] as unknown[]).concat(extract.audience ?? []);
+  if (!audiences.includes(config.audience)) throw new SamlFailure('invalid_saml_response', 'audience');
+  const response = (extract.response ?? {}) as { destination?: string; inResponseTo?: string };
+  if (response.destination !== undefined && response.destination !== sp.acsURL) throw new SamlFailure('invalid_saml_response', 'destination');
+  const confirmation = (signed.confirmation ?? {}) as { recipient?: string; notOnOrAfter?: string; inResponseTo?: string };
+  if (confirmation.recipient !== undefined && confirmation.recipient !== sp.acsURL) throw new SamlFailure('invalid_saml_response', 'recipient');
+  const inResponseTo = confirmation.inResponseTo ?? response.inResponseTo;
+  if (!inResponseTo) throw new SamlFailure('unsolicited_response', 'no InResponseTo');
+  if (inResponseTo !== expected.requestId || (response.inResponseTo !== undefined && response.inResponseTo !== expected.requestId)) throw new SamlFailure('invalid_saml_response', 'InResponseTo');
+  const confirmationEnd = confirmation.notOnOrAfter ? new Date(confirmation.notOnOrAfter) : null;
+  if (confirmationEnd && !(confirmationEnd.getTime() + 60_000 > expected.now.getTime())) throw new SamlFailure('invalid_saml_response', 'expired confirmation');
+  const assertionId = signed.assertion;
+  if (!assertionId) throw new SamlFailure('invalid_saml_response', 'no assertion ID');
+  const conditions = (extract.conditions ?? {}) as { notOnOrAfter?: string };
+  const ends = [conditions.notOnOrAfter, confirmation.notOnOrAfter].filter((v): v is string => typeof v === 'string').map((v) => new Date(v).getTime()).filter(Number.isFinite);
+
+  const attributes = (extract.attributes ?? {}) as Record<string, unknown>;
+  const mapping: SsoMapping = config.mapping ?? {};
+  const attribute = (...names: (string | undefined)[]) => {
+    for (const name of names) if (name && first(attributes[name])) return first(attributes[name]);
+    return null;
+  };
+  const nameID = first(extract.nameID);
+  if (!nameID) throw new SamlFailure('invalid_saml_response', 'no NameID');
+  const email = attribute(mapping.email, 'email', 'mail', 'emailAddress', 'http://schemas.xmlsoap.org/ws/2005/05/identity/claims/emailaddress') ?? (nameID.includes('@') ? nameID : null);
+  const firstName = attribute(mapping.firstName, 'givenName', 'firstName', 'http://schemas.xmlsoap.org/ws/2005/05/identity/claims/givenname');
+  const lastName = attribute(mapping.lastName, 'surname', 'lastName', 'sn', 'http://schemas.xmlsoap.org/ws/2005/05/identity/claims/surname');
+  const name = attribute(mapping.name, 'name', 'displayName') ?? ([firstName, lastName].filter(Boolean).join(' ') || null);
+  return { nameID: attribute(mapping.id) ?? nameID, email, name, firstName, lastName, assertionId, notOnOrAfter: ends.length > 0 ? new Date(Math.min(...ends)) : null };
+}

@@ -1,0 +1,1 @@
+export { PrismaTwoFactorRepository } from './prisma-two-factor-repository.js';
