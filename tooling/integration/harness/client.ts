@@ -4,12 +4,18 @@
 // each request gets a fresh address unless a test pins one, so only the rate-limit test meets a limit.
 import { randomInt } from 'node:crypto';
 
-let counter = randomInt(0, 60_000);
+// The suite's files share one Redis database and run in parallel workers, and a test reads the
+// keys of its own addresses: each worker draws from its own eighth of the range, so two files
+// never send the same address (a shared one showed up as another file's key).
+const SLOT_SIZE = 131_072 / 8;
+const slot = (Number(process.env.JEST_WORKER_ID ?? 1) - 1) % 8;
+let counter = randomInt(0, SLOT_SIZE);
 
 /** A new address in 198.18.0.0/15 (reserved for benchmarks), different for every call in a run. */
 export function nextIp(): string {
-  counter = (counter + 1) % 131_072;
-  return `198.${18 + (counter >> 16)}.${(counter >> 8) & 255}.${counter & 255}`;
+  counter = (counter + 1) % SLOT_SIZE;
+  const address = slot * SLOT_SIZE + counter;
+  return `198.${18 + (address >> 16)}.${(address >> 8) & 255}.${address & 255}`;
 }
 
 export interface Answer {
