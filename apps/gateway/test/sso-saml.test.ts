@@ -167,3 +167,43 @@ it('refuses SAML registrations without a certificate or metadata, or with a brok
   const both = await owner.post('/sso/register', { ...base, providerId: 'both', samlConfig: { entryPoint: idp.entryPoint, cert: idp.cert, idpMetadata: { entityID: idp.entityId } }, oidcConfig: { clientId: 'a', clientSecret: 'b' } });
   expect([both.status, both.body.code]).toEqual([400, 'EITHER_OIDCCONFIG_OR_SAMLCONFIG_IS_REQUIRED']);
 });
+
+describe('a provider registered with the IdP metadata', () => {
+  /** IdP metadata: its signing certificate (when given) and a single sign-on service of `binding`. */
+  const metadataOf = (cert: string | null, sso: { binding: 'HTTP-Redirect' | 'HTTP-POST'; location: string }) =>
+    `<EntityDescriptor xmlns="urn:oasis:names:tc:SAML:2.0:metadata" xmlns:ds="http://www.w3.org/2000/09/xmldsig#" entityID="${idp.entityId}"><IDPSSODescriptor protocolSupportEnumeration="urn:oasis:names:tc:SAML:2.0:protocol">` +
+    (cert ? `<KeyDescriptor use="signing"><ds:KeyInfo><ds:X509Data><ds:X509Certificate>${cert.replace(/-----[^-]+-----|\s/g, '')}</ds:X509Certificate></ds:X509Data></ds:KeyInfo></KeyDescriptor>` : '') +
+    `<SingleSignOnService Binding="urn:oasis:names:tc:SAML:2.0:bindings:${sso.binding}" Location="${sso.location}"/></IDPSSODescriptor></EntityDescriptor>`;
+  const register = (providerId: string, samlConfig: Record<string, unknown>) =>
+    owner.post('/sso/register', { providerId, issuer: `https://tend.test/saml/${providerId}`, domain: `${providerId}.example`, organizationId, samlConfig: { entryPoint: idp.entryPoint, ...samlConfig } });
+  const signIn = async (providerId: string) => {
+    const url = await startSso(gateway, new CookieJar(), { providerId, errorCallbackURL: '/sso-failed' });
+    const who = { nameID: `mia@${providerId}.example`, email: `mia@${providerId}.example`, givenName: 'Mia', surname: 'Meta' };
+    return { url, res: await postToAcs(gateway, providerId, await idp.respond(url.toString(), who)) };
+  };
+
+  it('sends the browser to the registered entry point (whatever bindings the metadata lists) and verifies with its signing certificate', async () => {
+    const res = await register('meta-post', { idpMetadata: { metadata: metadataOf(idp.cert, { binding: 'HTTP-POST', location: 'https://idp.example.test/post-sso' }) } });
+    expect(res.status).toBe(200);
+    const { url, res: acs } = await signIn('meta-post');
+    expect(`${url.origin}${url.pathname}`).toBe(idp.entryPoint);
+    expect(acs.headers.location).toBe('/welcome');
+  });
+
+  it('verifies with the registered certificate when the metadata carries none, and refuses metadata without a signing certificate and no certificate (400)', async () => {
+    const sso = { binding: 'HTTP-Redirect' as const, location: idp.entryPoint };
+    expect((await register('meta-cert', { cert: idp.cert, idpMetadata: { metadata: metadataOf(null, sso) } })).status).toBe(200);
+    expect((await signIn('meta-cert')).res.headers.location).toBe('/welcome');
+    const none = await register('meta-none', { idpMetadata: { metadata: metadataOf(null, sso) } });
+    expect([none.status, none.body.code]).toEqual([400, 'INVALID_SAML_CONFIGURATION']);
+  });
+
+  it('uses a certificate changed by /sso/update-provider over the one of the metadata', async () => {
+    const rotated = createSamlIdp({ keys: await generateSigningKeys('rotated.test') });
+    const sso = { binding: 'HTTP-Redirect' as const, location: idp.entryPoint };
+    expect((await register('meta-rotated', { idpMetadata: { metadata: metadataOf(rotated.cert, sso) } })).status).toBe(200);
+    expect((await signIn('meta-rotated')).res.headers.location).toBe('/sso-failed?error=invalid_saml_response');
+    expect((await owner.post('/sso/update-provider', { providerId: 'meta-rotated', samlConfig: { cert: idp.cert } })).status).toBe(200);
+    expect((await signIn('meta-rotated')).res.headers.location).toBe('/welcome');
+  });
+});

@@ -50,11 +50,17 @@ function serviceProvider(sp: ServiceProviderSpec, config: StoredSamlConfig, requ
   });
 }
 
+/**
+ * The IdP as registered: its entity id, the entry point and the signing certificate given, else
+ * those its metadata declares for signing. Built from these settings even when metadata was given,
+ * so the registered certificate and entry point are the ones used (the metadata may list neither
+ * an HTTP-Redirect service nor a certificate).
+ */
 function identityProvider(config: StoredSamlConfig) {
-  if (config.idpMetadata) return samlify.IdentityProvider({ metadata: config.idpMetadata, wantAuthnRequestsSigned: false });
+  const signingCert = config.cert ?? (config.idpMetadata ? readIdpMetadata(config.idpMetadata).signingCerts : []);
   return samlify.IdentityProvider({
     entityID: config.idpEntityId,
-    signingCert: config.cert ?? '',
+    signingCert,
     singleSignOnService: [{ Binding: binding.redirect, Location: config.entryPoint }],
     // Tend does no single logout; samlify warns on every IdP built without an endpoint for it.
     singleLogoutService: [{ Binding: binding.redirect, Location: config.entryPoint }],
@@ -62,13 +68,25 @@ function identityProvider(config: StoredSamlConfig) {
   });
 }
 
-/** The IdP's entity id and single sign-on URL read from its metadata (registration). Throws on metadata samlify cannot read. */
-export function readIdpMetadata(metadata: string): { entityId: string; entryPoint: string | null } {
+/** The IdP's entity id, single sign-on URL and signing certificates (PEM) read from its metadata (registration). Throws on metadata samlify cannot read. */
+export function readIdpMetadata(metadata: string): { entityId: string; entryPoint: string | null; signingCerts: string[] } {
   const idp = samlify.IdentityProvider({ metadata });
   const entityId = idp.entityMeta.getEntityID();
   const service = idp.entityMeta.getSingleSignOnService(binding.redirect);
   if (!entityId) throw new Error('no entityID');
-  return { entityId, entryPoint: typeof service === 'string' ? service : null };
+  const declared: unknown = idp.entityMeta.getX509Certificate('signing');
+  const signingCerts = ([] as unknown[])
+    .concat(declared ?? [])
+    .flat(Infinity)
+    .filter((cert): cert is string => typeof cert === 'string' && cert.trim() !== '')
+    .map(pemOf);
+  return { entityId, entryPoint: typeof service === 'string' ? service : null, signingCerts };
+}
+
+/** A certificate's base64 body (as metadata carries it) in PEM armour. */
+function pemOf(body: string): string {
+  const base64 = body.replace(/\s+/g, '');
+  return `-----BEGIN CERTIFICATE-----\n${base64.replace(/(.{64})/g, '$1\n').replace(/\n$/, '')}\n-----END CERTIFICATE-----`;
 }
 
 /** Checks that a certificate is a PEM X.509 certificate samlify can use. */

@@ -214,11 +214,15 @@ export class ManageSsoProviders {
     if (input.cert && !isCertificate(input.cert)) throw raise(SSO_ERRORS.INVALID_SAML_CONFIGURATION);
     let idpEntityId = input.idpMetadata?.entityID ?? null;
     if (metadata) {
+      let read: ReturnType<typeof readIdpMetadata>;
       try {
-        idpEntityId ??= readIdpMetadata(metadata).entityId;
+        read = readIdpMetadata(metadata);
       } catch {
         throw raise(SSO_ERRORS.INVALID_SAML_CONFIGURATION);
       }
+      idpEntityId ??= read.entityId;
+      // Without a certificate given, the metadata's signing certificates are the ones responses are checked with.
+      if (!input.cert && (read.signingCerts.length === 0 || !read.signingCerts.every(isCertificate))) throw raise(SSO_ERRORS.INVALID_SAML_CONFIGURATION);
     }
     if (!idpEntityId) throw raise(SSO_ERRORS.INVALID_SAML_CONFIGURATION);
     return {
