@@ -20,6 +20,10 @@ describe('identity-provider URLs', () => {
     for (const internal of ['https://localhost', 'https://127.0.0.1', 'https://10.1.2.3', 'https://172.20.0.1', 'https://192.168.1.1', 'https://169.254.169.254/latest', 'https://[::1]', 'https://[fd00::1]', 'https://idp.internal']) {
       expect([internal, isAllowedIdpURL(internal, false)]).toEqual([internal, false]);
     }
+    // A fully qualified name (trailing dot) is the same host.
+    for (const internal of ['https://localhost./', 'https://idp.internal./', 'https://printer.local./', 'https://app.localhost./']) {
+      expect([internal, isAllowedIdpURL(internal, false)]).toEqual([internal, false]);
+    }
     expect(isAllowedIdpURL('https://172.32.0.1', false)).toBe(true);
   });
 });

@@ -5,7 +5,8 @@ const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
 /** Addresses no identity provider of an organization lives at: loopback, private, link-local, shared. */
 function isInternalHost(hostname: string): boolean {
-  const host = hostname.toLowerCase();
+  // `localhost.` (a fully qualified name) is localhost.
+  const host = hostname.toLowerCase().replace(/\.$/, '');
   if (host === 'localhost' || host.endsWith('.localhost') || host.endsWith('.internal') || host.endsWith('.local')) return true;
   const v4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(host);
   if (v4) {
