@@ -162,6 +162,18 @@ describe('sign-in', () => {
     expect(browser.has(SESSION_COOKIE)).toBe(false);
   });
 
+  it('passes a refusal whose error_description spans lines (as Entra ID sends it) to errorCallbackURL', async () => {
+    const browser = new CookieJar();
+    const url = await startSso(gateway, browser, { email: `den@${DOMAIN}`, errorCallbackURL: '/sso-failed' });
+    const back = new URL(redirectURIOf('contoso'));
+    back.searchParams.set('error', 'access_denied');
+    back.searchParams.set('error_description', 'AADSTS65004: User declined to consent to access the app.\r\nTrace ID: 0b1c\r\nCorrelation ID: 9f2e');
+    back.searchParams.set('state', url.searchParams.get('state')!);
+    const res = await returnToCallback(gateway, browser, back);
+    expect([res.status, res.headers.location]).toEqual([302, '/sso-failed?error=access_denied']);
+    expect(browser.has(SESSION_COOKIE)).toBe(false);
+  });
+
   it('refuses to link an existing account whose email is unverified (account_not_linked), and links a verified one', async () => {
     const local = await newUser(gateway, 'Local');
     const email = `local.${Date.now()}@${DOMAIN}`;

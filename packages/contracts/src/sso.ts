@@ -163,7 +163,7 @@ export const ssoCallbackQuery = z.object({
   state: tokenInput(256).optional(),
   code: tokenInput(LIMITS.token).optional(),
   error: line(256).optional(),
-  error_description: line(LIMITS.longText).optional(),
+  error_description: text({ max: LIMITS.longText, multiline: true }).optional(),
   iss: line(LIMITS.url).optional(),
 });
 
