@@ -4,6 +4,7 @@
 import { inflateRawSync } from 'node:zlib';
 import { createSamlIdp, generateSigningKeys, type SamlIdp } from '@tend/sso/testing';
 import { BASE, CookieJar, ORIGIN, SESSION_COOKIE, createOrganization, get, newUser, postToAcs, ssoErrorOf, startSso, startGateway, type Client, type TestGateway } from './harness/index.js';
+import { PLATFORM } from '../src/platform.js';
 import { TOKENS } from '../src/tokens.js';
 
 const DOMAIN = 'fabrikam.example';
@@ -118,6 +119,22 @@ describe.each([
     expect(browser.has(SESSION_COOKIE)).toBe(false);
     expect(await db().user.findUnique({ where: { email: who.email } })).toBeNull();
   });
+});
+
+it('links an existing verified account once: a transient NameID (new each sign-in) signs the same user in without a new link notice', async () => {
+  const local = await newUser(gateway, 'Tess Transient');
+  const email = `tess.${counter}@${DOMAIN}`;
+  await db().user.update({ where: { id: local.user.id }, data: { email, emailVerified: true } });
+  for (const round of [1, 2]) {
+    const browser = new CookieJar();
+    const res = await postToAcs(gateway, 'fabrikam', await idp.respond((await begin({ email })).toString(), { nameID: `_transient-${round}-${counter}`, email, givenName: 'Tess', surname: 'Transient' }), browser);
+    expect(res.headers.location).toBe('/dashboard');
+    expect((await sessionUser(browser)).id).toBe(local.user.id);
+  }
+  await gateway.container.get(PLATFORM.MailDelivery).idle();
+  const notices = gateway.container.get(PLATFORM.DevOutbox)!.list().filter((mail) => mail.to === email && mail.purpose === 'sso-linked');
+  expect(notices).toHaveLength(1);
+  expect(await db().account.count({ where: { userId: local.user.id, providerId: 'sso:fabrikam' } })).toBe(1);
 });
 
 it('refuses a banned user at the ACS: error=banned, no session', async () => {

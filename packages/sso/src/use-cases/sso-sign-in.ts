@@ -189,12 +189,16 @@ export class SsoSignIn {
       if (existing) {
         // Never take over an account whose owner has not proven the address, nor on an unverified claim.
         if (!existing.emailVerified || !identity.emailVerified) throw failed('account_not_linked', existing.emailVerified ? 'provider did not verify the email' : 'local email unverified');
-        try {
-          await accounts.create(newAccount({ id: this.newId(), accountId: identity.subject, providerId: accountProviderId, userId: existing.id }, now));
-        } catch {
-          throw failed('account_not_linked', 'link failed');
+        // Linked before under another subject (a transient NameID is new at each sign-in): no second link, no second notice.
+        const linkedBefore = (await accounts.listByUser(existing.id)).some((account) => account.providerId === accountProviderId);
+        if (!linkedBefore) {
+          try {
+            await accounts.create(newAccount({ id: this.newId(), accountId: identity.subject, providerId: accountProviderId, userId: existing.id }, now));
+          } catch {
+            throw failed('account_not_linked', 'link failed');
+          }
+          this.deps.notices?.linked(existing, provider);
         }
-        this.deps.notices?.linked(existing, provider);
         user = existing;
       } else {
         const id = this.newId();
