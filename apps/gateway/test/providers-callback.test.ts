@@ -113,6 +113,22 @@ describe('the outcome', () => {
     }
   });
 
+  it('links no banned account and claims nothing from it: banned, its password and sessions kept', async () => {
+    const local = await signUp(gateway, { email: `barred.${Date.now()}@example.com` });
+    const users = gateway.container.get(TOKENS.UserRepository);
+    await users.update(local.user.id as string, { banned: true, banReason: 'spam', banExpires: null });
+    fakes.setUser('discord', { id: '9002', email: local.body.email, verified: true });
+    try {
+      const res = await signInWith(gateway, fakes, new CookieJar(), 'discord');
+      expect(errorOf(res)).toBe('banned');
+      const accounts = await gateway.container.get(TOKENS.Database).account.findMany({ where: { userId: local.user.id as string } });
+      expect(accounts.map((account) => account.providerId)).toEqual(['credential']);
+      expect(await gateway.container.get(TOKENS.Database).session.count({ where: { userId: local.user.id as string } })).toBe(1);
+    } finally {
+      fakes.setUser('discord', {});
+    }
+  });
+
   it('redirects with unable_to_get_user_info for VK without an email (VK yields no user)', async () => {
     fakes.setUser('vk', { user: { user_id: '42', first_name: 'No', last_name: 'Mail' } });
     try {

@@ -223,6 +223,18 @@ describe('sign-in', () => {
     expect(await membersOf(userId)).toEqual([]);
   });
 
+  it('links no banned account and mails it nothing: error=banned, no account link, no notice', async () => {
+    const local = await newUser(gateway, 'Barred');
+    const email = `barred.${Date.now()}@${DOMAIN}`;
+    await db().user.update({ where: { id: local.user.id }, data: { email, emailVerified: true, banned: true, banReason: 'spam' } });
+    const res = (await signInAs({ sub: 'barred-1', email, name: 'Barred' })).res;
+    expect(ssoErrorOf(res, ERROR_PAGE)).toBe('banned');
+    expect(await db().account.findMany({ where: { userId: local.user.id, providerId: { not: 'credential' } } })).toEqual([]);
+    await gateway.container.get(PLATFORM.MailDelivery).idle();
+    expect(gateway.container.get(PLATFORM.DevOutbox)!.list().filter((mail) => mail.to === email && mail.purpose === 'sso-linked')).toEqual([]);
+    expect(await membersOf(local.user.id)).toEqual([]);
+  });
+
   it('records sign-ins, refusals and provider changes in the audit log', async () => {
     const admin = await signInAdmin(gateway);
     const log = await auditLog(gateway, admin.cookie, { limit: 200 });

@@ -26,7 +26,7 @@ export interface ProviderUseCaseDeps {
   verifications: VerificationRepository;
   sessions: SessionManager;
   /** The one sign-in pipeline every provider sign-in ends in. */
-  completion: Pick<SignInCompletion, 'complete'>;
+  completion: Pick<SignInCompletion, 'admit' | 'complete'>;
   clock: Clock;
   /** The app secret (AUTH_SECRET): provider tokens are encrypted under a key derived from it. */
   secret: string;

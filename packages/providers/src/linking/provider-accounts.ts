@@ -63,7 +63,7 @@ export class ProviderAccounts {
   constructor(
     private readonly users: UserRepository,
     private readonly accounts: AccountRepository,
-    private readonly completion: Pick<SignInCompletion, 'complete'>,
+    private readonly completion: Pick<SignInCompletion, 'admit' | 'complete'>,
     private readonly cipher: TokenCipher,
     private readonly clock: Clock,
     private readonly config: SocialSignInConfig,
@@ -104,6 +104,8 @@ export class ProviderAccounts {
         const vouched = profile.emailVerified && profile.email !== null;
         // A placeholder stands for no address at all: it never joins anyone's account.
         if (this.placeholders.matches(email) || !mayLink(this.config.linking, providerId, vouched)) throw raise(CALLBACK_ERRORS.ACCOUNT_NOT_LINKED);
+        // A banned account gains no link and loses nothing to a claim (403 BANNED_USER, as the completion would).
+        await this.completion.admit(existing);
         if (vouched && !existing.emailVerified) {
           await this.claims.execute({ userId: existing.id, method: input.method, provider: providerId, ipAddress: input.client.ipAddress, userAgent: input.client.userAgent });
         }

@@ -46,7 +46,7 @@ export interface SsoSignInDeps {
   cipher: SecretCipher;
   users: UserRepository;
   accounts: AccountRepository;
-  completion: Pick<SignInCompletion, 'complete'>;
+  completion: Pick<SignInCompletion, 'admit' | 'complete'>;
   clock: Clock;
   logger: Logger;
   routes: SsoRoutes;
@@ -189,6 +189,13 @@ export class SsoSignIn {
       if (existing) {
         // Never take over an account whose owner has not proven the address, nor on an unverified claim.
         if (!existing.emailVerified || !identity.emailVerified) throw failed('account_not_linked', existing.emailVerified ? 'provider did not verify the email' : 'local email unverified');
+        // A banned account gains no link and hears nothing (the completion would refuse it anyway).
+        try {
+          await this.deps.completion.admit(existing);
+        } catch (error) {
+          if (hasCode(error, 'BANNED_USER')) throw failed('banned', 'banned user');
+          throw error;
+        }
         // Linked before under another subject (a transient NameID is new at each sign-in): no second link, no second notice.
         const linkedBefore = (await accounts.listByUser(existing.id)).some((account) => account.providerId === accountProviderId);
         if (!linkedBefore) {
