@@ -71,6 +71,19 @@ describe('POST /two-factor/enable', () => {
     expect((await post(gateway, '/sign-in/email', '', { email: body.email, password: body.password }).expect(200)).body.token).toBeDefined();
   });
 
+  it('refuses an issuer the Key URI cannot carry (empty, blank, a colon, longer than AUTH_TWO_FACTOR_ISSUER may be): 400 VALIDATION_ERROR, nothing enrolled', async () => {
+    const { body, cookie } = await signUp(gateway);
+    for (const issuer of ['', '   ', 'Tend:Staging', 'x'.repeat(101)]) {
+      const res = await post(gateway, '/two-factor/enable', cookie, { password: body.password, issuer });
+      expect({ status: res.status, code: res.body.code, message: res.body.message }).toEqual({ status: 400, code: 'VALIDATION_ERROR', message: 'Invalid body parameters' });
+      expect(res.body.issues).toEqual([expect.objectContaining({ path: 'issuer' })]);
+    }
+    expectError(await post(gateway, '/two-factor/get-totp-uri', cookie, { password: body.password }), TWO_FACTOR_ERRORS.TWO_FACTOR_NOT_ENABLED);
+    const trimmed = await post(gateway, '/two-factor/enable', cookie, { password: body.password, issuer: '  Tend Staging ' }).expect(200);
+    expect(trimmed.body.totpURI).toContain('otpauth://totp/Tend%20Staging:');
+    expect(new URL(trimmed.body.totpURI).searchParams.get('issuer')).toBe('Tend Staging');
+  });
+
   it('turns on with the first valid code (verify-totp with a session); update-user cannot change it; again: TOTP_ALREADY_ENABLED', async () => {
     const { body, cookie } = await signUp(gateway);
     const enabled = await post(gateway, '/two-factor/enable', cookie, { password: body.password }).expect(200);

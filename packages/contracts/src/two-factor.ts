@@ -3,13 +3,19 @@
 // (the /two-factor/* routes), and an administrator's reset (POST /admin/reset-two-factor).
 import { z } from 'zod';
 import { status, user } from './auth.js';
-import { LIMITS, idInput, line, passwordInput, tokenInput } from './primitives.js';
+import { idInput, passwordInput, text, tokenInput } from './primitives.js';
 import { route } from './route.js';
 
 /** A code as typed: any short string (a wrong one is 401 and counts). */
 const code = () => tokenInput(64);
 
-export const twoFactorEnableBody = z.object({ password: passwordInput(), issuer: line(LIMITS.shortText).optional() });
+/**
+ * The issuer an authenticator app shows: AUTH_TWO_FACTOR_ISSUER's rule (1 to 100 characters, trimmed,
+ * no colon: the Key URI's label is `issuer:account`, and a colon in either makes it ambiguous).
+ */
+const issuer = () => text({ min: 1, max: 100, trim: true }).refine((value) => !value.includes(':'), 'must not contain a colon');
+
+export const twoFactorEnableBody = z.object({ password: passwordInput(), issuer: issuer().optional() });
 export const twoFactorEnableResponse = z.object({ totpURI: z.string(), backupCodes: z.array(z.string()) });
 export const twoFactorPasswordBody = z.object({ password: passwordInput() });
 export const twoFactorTotpURIResponse = z.object({ totpURI: z.string() });
