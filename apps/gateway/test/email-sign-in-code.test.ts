@@ -65,6 +65,21 @@ describe('one-time codes by mail', () => {
     expect(mail!.text!.match(/(?<!\p{Nd})\p{Nd}{6}(?!\p{Nd})/gu)).toHaveLength(1);
   });
 
+  it.each([
+    ['/email-otp/reset-password', 'forget-password', { password: 'Correct-horse-999' }],
+    ['/email-otp/verify-email', 'email-verification', {}],
+  ])('answers wrong guesses at %s alike for an account and an unknown address: the 4th is 403 TOO_MANY_ATTEMPTS for both', async (path, type, extra) => {
+    const known = (await signUp(gateway)).body.email as string;
+    const answers: Record<string, string[]> = {};
+    for (const email of [known, freshEmail('ghost')]) {
+      await requestCode(gateway, email, type).expect(200);
+      answers[email] = [];
+      for (let i = 0; i < 4; i++) answers[email]!.push((await post(path, { email, otp: '000000', ...extra })).body.code);
+    }
+    expect(answers[known]).toEqual(['INVALID_OTP', 'INVALID_OTP', 'INVALID_OTP', 'TOO_MANY_ATTEMPTS']);
+    expect(Object.values(answers)[1]).toEqual(answers[known]);
+  });
+
   it('POST /sign-in/email-otp signs a known user in: {token, user}, the session cookie, the email matched case-insensitively and verified', async () => {
     const { body, user } = await signUp(gateway);
     await requestCode(gateway, body.email).expect(200);
