@@ -78,3 +78,45 @@ describe('beyond better-auth: the audit log names the way in', () => {
     expect(failures).toEqual(expect.arrayContaining([{ method: 'magic-link', reason: 'INVALID_TOKEN' }, { method: 'email-otp', reason: 'INVALID_OTP' }]));
   });
 });
+
+describe('no enumeration with sign-up off: an address that gets nothing costs the same store work', () => {
+  // Timing cannot be tested; the work behind it can: the same writes, in the same order, for an
+  // account and for an unknown address (which gets no link or code when sign-up is off).
+  let gateway: MailTestGateway;
+  beforeAll(async () => {
+    gateway = await startGateway({ features: { emailSignIn: { enabled: true, signUp: false, mailsPerAddress: { max: 5, window: 600 } } } }, { mail: true });
+  });
+  afterAll(() => gateway.close());
+
+  /** The verification-store calls (method names, in order) made while answering `send`. */
+  async function storeWorkOf(send: () => PromiseLike<{ status: number }>): Promise<string[]> {
+    const store = gateway.container.get(TOKENS.VerificationRepository) as unknown as Record<string, (...args: unknown[]) => unknown>;
+    const calls: string[] = [];
+    const methods = ['create', 'findByIdentifier', 'consume', 'deleteByIdentifier'] as const;
+    const originals = methods.map((name) => [name, store[name]!] as const);
+    for (const [name, original] of originals) store[name] = (...args: unknown[]) => (calls.push(name), original.apply(store, args));
+    try {
+      expect((await send()).status).toBe(200);
+    } finally {
+      for (const [name, original] of originals) store[name] = original;
+    }
+    return calls;
+  }
+
+  it('POST /sign-in/magic-link', async () => {
+    const known = await signUp(gateway);
+    const forKnown = await storeWorkOf(() => requestLink(gateway, { email: known.body.email }));
+    const forUnknown = await storeWorkOf(() => requestLink(gateway, { email: `ghost-${randomUUID()}@example.com` }));
+    expect(forUnknown).toEqual(forKnown);
+    expect(forKnown).toContain('create');
+    expect(await gateway.mailsTo(known.body.email, 'magic-link')).toHaveLength(1);
+  });
+
+  it.each(['sign-in', 'forget-password', 'email-verification'])('POST /email-otp/send-verification-otp (%s)', async (type) => {
+    const known = await signUp(gateway);
+    const forKnown = await storeWorkOf(() => requestCode(gateway, known.body.email, type));
+    const forUnknown = await storeWorkOf(() => requestCode(gateway, `ghost-${randomUUID()}@example.com`, type));
+    expect(forUnknown).toEqual(forKnown);
+    expect(await gateway.mailsTo(known.body.email, 'email-otp')).toHaveLength(1);
+  });
+});

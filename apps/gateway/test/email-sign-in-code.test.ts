@@ -54,6 +54,32 @@ describe('one-time codes by mail', () => {
     for (const mail of mails) expect(mail.text!.match(/(?<!\d)\d{6}(?!\d)/g)).toEqual([expect.not.stringMatching(/^123456$/)]);
   });
 
+  it.each([
+    ['full-width digits', 'Flat \uFF11\uFF12\uFF13\uFF14\uFF15\uFF16'],
+    ['Arabic-Indic digits', 'Flat \u0661\u0662\u0663\u0664\u0665\u0666'],
+  ])('leaves out a name holding 6 %s too: any digit counts, not only 0-9', async (_name, name) => {
+    const { body } = await signUp(gateway, { name });
+    await requestCode(gateway, body.email, 'sign-in').expect(200);
+    const [mail] = await gateway.mailsTo(body.email, 'email-otp');
+    expect(mail!.text).toMatch(/^Hi,\n/);
+    expect(mail!.text!.match(/(?<!\p{Nd})\p{Nd}{6}(?!\p{Nd})/gu)).toHaveLength(1);
+  });
+
+  it.each([
+    ['/email-otp/reset-password', 'forget-password', { password: 'Correct-horse-999' }],
+    ['/email-otp/verify-email', 'email-verification', {}],
+  ])('answers wrong guesses at %s alike for an account and an unknown address: the 4th is 403 TOO_MANY_ATTEMPTS for both', async (path, type, extra) => {
+    const known = (await signUp(gateway)).body.email as string;
+    const answers: Record<string, string[]> = {};
+    for (const email of [known, freshEmail('ghost')]) {
+      await requestCode(gateway, email, type).expect(200);
+      answers[email] = [];
+      for (let i = 0; i < 4; i++) answers[email]!.push((await post(path, { email, otp: '000000', ...extra })).body.code);
+    }
+    expect(answers[known]).toEqual(['INVALID_OTP', 'INVALID_OTP', 'INVALID_OTP', 'TOO_MANY_ATTEMPTS']);
+    expect(Object.values(answers)[1]).toEqual(answers[known]);
+  });
+
   it('POST /sign-in/email-otp signs a known user in: {token, user}, the session cookie, the email matched case-insensitively and verified', async () => {
     const { body, user } = await signUp(gateway);
     await requestCode(gateway, body.email).expect(200);

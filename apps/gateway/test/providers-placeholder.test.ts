@@ -1,8 +1,11 @@
 // Providers that share no email (TikTok, Reddit, Roblox; Twitter without a confirmed address):
 // their users sign in with a placeholder address that is never mailed, never linked to, and is
 // replaced only by an address the person proves (issue 21, item 1).
+import { randomUUID } from 'node:crypto';
 import { startFakeProviders, type FakeProviders } from '@tend/providers/testing';
+import { newUser as newUserEntity } from '@tend/identity';
 import { providersConfig } from '../src/modules/providers/config.js';
+import { TOKENS } from '../src/tokens.js';
 import { CookieJar, createOrganization, credentials, errorOf, get, invite, linkOf, type MailTestGateway, newUser, ORIGIN, post, SESSION_COOKIE, signInWith, signUp, startGateway } from './harness/index.js';
 
 let fakes: FakeProviders;
@@ -70,10 +73,45 @@ describe('sign-in with a provider that shares no email', () => {
 
   it('never links to an account holding the placeholder address, even for a trusted provider', async () => {
     const id = uniqueId();
-    await signUp(gateway, { email: `r${id}@reddit.placeholder.invalid` });
+    // Nobody can sign up at a placeholder any more (below); an account holding one from before can still exist.
+    const now = gateway.clock.now();
+    await gateway.container.get(TOKENS.UserRepository).create(newUserEntity({ id: randomUUID(), email: `r${id}@reddit.placeholder.invalid`, name: 'Squatter' }, now));
     const { res, browser } = await signInAs('reddit', { id: `r${id}` });
     expect(errorOf(res)).toBe('account_not_linked');
     expect(browser.has(SESSION_COOKIE)).toBe(false);
+  });
+});
+
+describe('nobody holds a placeholder address in advance', () => {
+  // A provider account id can be public (a Roblox profile URL holds it): whoever signed up at its
+  // placeholder first would lock its owner out for good (account_not_linked, the address taken).
+  it.each([
+    ['the default domain', `@roblox.placeholder.invalid`],
+    ['any .invalid domain', `@example.invalid`],
+  ])('refuses POST /sign-up/email at a placeholder address (%s): 400 INVALID_EMAIL, no user', async (_name, domain) => {
+    const email = `${uniqueId()}${domain}`;
+    const res = await post(gateway, '/sign-up/email', new CookieJar(), { name: 'Squatter', email, password: 'Correct-horse-999' }).expect(400);
+    expect(res.body).toEqual({ code: 'INVALID_EMAIL', message: 'Invalid email' });
+    expect(res.headers['set-cookie']).toBeUndefined();
+    expect(await gateway.container.get(TOKENS.UserRepository).findByEmail(email)).toBeNull();
+  });
+
+  it('so the provider user whose placeholder someone tried to take still signs up', async () => {
+    const id = uniqueId();
+    await post(gateway, '/sign-up/email', new CookieJar(), { name: 'Squatter', email: `${id}@roblox.placeholder.invalid`, password: 'Correct-horse-999' }).expect(400);
+    const { res, browser } = await signInAs('roblox', { sub: id, name: 'Builder' });
+    expect(res.headers.location).toBe('/welcome');
+    expect(await userOf(browser)).toMatchObject({ email: `${id}@roblox.placeholder.invalid`, emailVerified: false });
+  });
+
+  it('refuses an address under AUTH_PROVIDER_PLACEHOLDER_EMAIL_DOMAIN too', async () => {
+    const own = await startGateway({ features: { providers: providersConfig({ settings: fakes.settings(['reddit']), urlRewrite: fakes.baseURL, placeholderEmailDomain: 'users.tend.example' }) } });
+    try {
+      const res = await post(own, '/sign-up/email', new CookieJar(), { name: 'Squatter', email: `reddit-r${uniqueId()}@users.tend.example`, password: 'Correct-horse-999' }).expect(400);
+      expect(res.body).toEqual({ code: 'INVALID_EMAIL', message: 'Invalid email' });
+    } finally {
+      await own.close();
+    }
   });
 });
 

@@ -2,7 +2,8 @@ import { raise, uuid, type Clock, type IdGenerator } from '@tend/kernel';
 import { CREDENTIAL_PROVIDER, newAccount, newUser, type User } from '../entities.js';
 import type { Session } from '@tend/sessions';
 import { normalizeEmail } from '../email.js';
-import { fieldRequired } from '../error-codes.js';
+import { fieldRequired, IDENTITY_ERRORS } from '../error-codes.js';
+import { PlaceholderEmails } from '../placeholder-email.js';
 import { checkPassword, DEFAULT_PASSWORD_POLICY, type PasswordPolicy } from '../password-policy.js';
 import type { PasswordHasher, UserRepository } from '../ports.js';
 import type { SignInClient } from '../sign-in/proof.js';
@@ -37,6 +38,8 @@ export interface SignUpWithEmailDeps {
   clock: Clock;
   events?: UserEvents;
   newId?: IdGenerator;
+  /** The placeholder addresses of providers that share no email: nobody signs up at one. */
+  placeholders?: PlaceholderEmails;
 }
 
 /**
@@ -65,6 +68,9 @@ export class SignUpWithEmail {
 
   async execute(input: SignUpInput): Promise<{ user: User; outcome: SignInOutcome | null }> {
     const email = normalizeEmail(input.email);
+    // A placeholder stands in for a provider user's missing address and can receive no mail:
+    // whoever took one first would lock that provider user out (it never links).
+    if ((this.deps.placeholders ?? new PlaceholderEmails()).matches(email)) throw raise(IDENTITY_ERRORS.INVALID_EMAIL);
     checkPassword(input.password, this.config.passwordPolicy);
     const fields = pickInput(input.fields, this.config.userFields);
     for (const [key, definition] of Object.entries(this.config.userFields)) {

@@ -48,10 +48,11 @@ export function greetingFor(name: string): string {
 
 /**
  * The greeting of a mail that carries `code`: a name holding a number of the code's length
- * ("Flat 123456") is left out, so the code stays the only standalone number of its kind in the text.
+ * ("Flat 123456", in any script's digits: "Flat １２３４５６") is left out, so the code stays the
+ * only standalone number of its kind in the text.
  */
 export function greetingBesideCode(name: string, code: string): string {
-  return greetingFor(new RegExp(`(?<!\\d)\\d{${code.length}}(?!\\d)`).test(name) ? '' : name);
+  return greetingFor(new RegExp(`(?<!\\p{Nd})\\p{Nd}{${code.length}}(?!\\p{Nd})`, 'u').test(name) ? '' : name);
 }
 
 /** "This link expires in 1 hour." with the unit made plural when needed. */

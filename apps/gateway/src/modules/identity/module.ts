@@ -21,8 +21,9 @@ export const identityModule: GatewayModule = {
     bindFactory(
       c,
       IDENTITY.SignUpWithEmail,
-      [PLATFORM.UserRepository, PLATFORM.PasswordHasher, PLATFORM.SignInCompletion, PLATFORM.Clock, PLATFORM.PasswordPolicy, IDENTITY.UserEvents],
-      (users, hasher, completion, clock, passwordPolicy, events) => new SignUpWithEmail({ users, hasher, completion, clock, events }, { userFields, requireEmailVerification, passwordPolicy }),
+      [PLATFORM.UserRepository, PLATFORM.PasswordHasher, PLATFORM.SignInCompletion, PLATFORM.Clock, PLATFORM.PasswordPolicy, IDENTITY.UserEvents, PLATFORM.PlaceholderEmails],
+      (users, hasher, completion, clock, passwordPolicy, events, placeholders) =>
+        new SignUpWithEmail({ users, hasher, completion, clock, events, placeholders }, { userFields, requireEmailVerification, passwordPolicy }),
     );
     bindFactory(
       c,
