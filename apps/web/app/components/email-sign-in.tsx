@@ -1,7 +1,7 @@
 // Sign-in without a password on the sign-in page: the two buttons under the password form (they
 // use its Email field), then "check your email" for a link, or the Code field for a code.
 import { Form, Link } from '@remix-run/react';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import type { ActionResult } from '../lib/actions';
 import { Field, FormAlert, Notice, SubmitButton } from './forms';
 
@@ -42,15 +42,20 @@ interface StepProps {
 export function EmailSignInStep({ step, result, redirectTo }: StepProps) {
   const email = result.detail ?? '';
   const resent = result.done === 'code-resent';
-  // A new code: the Code field takes the focus back from the button that asked for it.
+  const heading = useRef<HTMLHeadingElement>(null);
+  // The page changed under the button that was pressed: the focus goes to what it now says (the
+  // link's step), or back to the Code field (a new code; the first one's field has autoFocus).
   useEffect(() => {
-    if (resent) document.getElementById('field-otp')?.focus();
-  }, [result, resent]);
+    if (step === 'link-sent') heading.current?.focus();
+    else if (resent) document.getElementById('field-otp')?.focus();
+  }, [result, resent, step]);
   const back = `/sign-in?redirectTo=${encodeURIComponent(redirectTo)}`;
   if (step === 'link-sent') {
     return (
       <section className="card card--narrow" aria-labelledby="email-step-title">
-        <h1 id="email-step-title">Check your email</h1>
+        <h1 id="email-step-title" tabIndex={-1} ref={heading}>
+          Check your email
+        </h1>
         <Notice>
           We've sent a sign-in link to <strong>{email}</strong>. Open it to sign in, no password needed. It's valid for 5 minutes and
           works once.

@@ -40,9 +40,13 @@ browserIt('Email me a sign-in link: check your email, then the link opens the we
   await page.waitForURL('**/sign-in?redirectTo=%2Faccount%2Fsessions');
   await shot(page, 'sign-in');
   await page.getByLabel('Email or username', { exact: true }).fill(email);
-  await page.getByRole('button', { name: 'Email me a sign-in link' }).click();
+  // From the keyboard: the page changes under the button, and the focus goes to what it now says.
+  await page.getByRole('button', { name: 'Email me a sign-in link' }).focus();
+  await page.keyboard.press('Enter');
   await page.getByRole('heading', { name: 'Check your email' }).waitFor();
   await page.getByText('sign-in link').first().waitFor();
+  await page.waitForFunction(() => document.activeElement?.textContent === 'Check your email', undefined, { timeout: 5_000 }).catch(() => undefined);
+  expect(await page.evaluate(() => `${document.activeElement?.tagName} ${document.activeElement?.textContent?.slice(0, 40)}`)).toBe('H1 Check your email');
   await shot(page, 'link-sent');
 
   const link = await latestLink(s, email, /magic-link/);
