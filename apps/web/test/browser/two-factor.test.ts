@@ -107,6 +107,9 @@ async function turnOn(page: Page, check = false) {
   expect(backupCodes).toHaveLength(10);
   await page.getByRole('link', { name: 'Download backup codes' }).waitFor();
   if (check) {
+    // The Verify button is gone: the focus goes to the codes, shown this once, not to the page.
+    await page.waitForFunction(() => document.activeElement?.textContent === 'Your backup codes', undefined, { timeout: 5_000 }).catch(() => undefined);
+    expect(await page.evaluate(() => `${document.activeElement?.tagName} ${document.activeElement?.textContent?.slice(0, 40)}`)).toBe('H3 Your backup codes');
     await expectAccessible(page, 'security page, on with backup codes');
     await shot(page, 'on');
   }
