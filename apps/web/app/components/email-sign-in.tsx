@@ -1,6 +1,7 @@
 // Sign-in without a password on the sign-in page: the two buttons under the password form (they
 // use its Email field), then "check your email" for a link, or the Code field for a code.
 import { Form, Link } from '@remix-run/react';
+import { useEffect, useRef } from 'react';
 import type { ActionResult } from '../lib/actions';
 import { Field, FormAlert, Notice, SubmitButton } from './forms';
 
@@ -26,7 +27,7 @@ export function EmailSignInButtons() {
 /** The step an action's answer leads to: a link was mailed, a code was mailed (or typed wrong), or neither. */
 export function emailStepOf(result: ActionResult | undefined): 'link-sent' | 'code' | null {
   if (result?.done === 'link-sent') return 'link-sent';
-  if (result?.done === 'code-sent' || result?.intent === 'verify-code') return 'code';
+  if (result?.done === 'code-sent' || result?.done === 'code-resent' || result?.intent === 'verify-code') return 'code';
   return null;
 }
 
@@ -40,11 +41,21 @@ interface StepProps {
 /** "Check your email": the link is on its way, or the code is to be typed in. */
 export function EmailSignInStep({ step, result, redirectTo }: StepProps) {
   const email = result.detail ?? '';
+  const resent = result.done === 'code-resent';
+  const heading = useRef<HTMLHeadingElement>(null);
+  // The page changed under the button that was pressed: the focus goes to what it now says (the
+  // link's step), or back to the Code field (a new code; the first one's field has autoFocus).
+  useEffect(() => {
+    if (step === 'link-sent') heading.current?.focus();
+    else if (resent) document.getElementById('field-otp')?.focus();
+  }, [result, resent, step]);
   const back = `/sign-in?redirectTo=${encodeURIComponent(redirectTo)}`;
   if (step === 'link-sent') {
     return (
       <section className="card card--narrow" aria-labelledby="email-step-title">
-        <h1 id="email-step-title">Check your email</h1>
+        <h1 id="email-step-title" tabIndex={-1} ref={heading}>
+          Check your email
+        </h1>
         <Notice>
           We've sent a sign-in link to <strong>{email}</strong>. Open it to sign in, no password needed. It's valid for 5 minutes and
           works once.
@@ -64,10 +75,12 @@ export function EmailSignInStep({ step, result, redirectTo }: StepProps) {
           Enter the 6-digit code we've sent to <strong>{email}</strong>. It's valid for 5 minutes.
         </p>
       </div>
+      {resent ? <Notice>We've sent a new code to {email}. The earlier code no longer works.</Notice> : null}
       <Form method="post" noValidate className="form">
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <input type="hidden" name="email" value={email} />
         <input type="hidden" name="identifier" value={email} />
+        <input type="hidden" name="resend" value="1" />
         <FormAlert errors={result.errors} />
         <Field label="Code" name="otp" inputMode="numeric" autoComplete="one-time-code" spellCheck={false} autoFocus error={result.errors?.fields.otp} />
         <SubmitButton intent="verify-code" pendingText="Signing in…">

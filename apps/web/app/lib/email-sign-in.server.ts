@@ -47,7 +47,9 @@ export async function emailSignInAction(args: ActionFunctionArgs, form: FormData
   if (intent === 'email-otp') {
     const result = await call(api, routes.sendVerificationOtp, { email, type: 'sign-in' });
     if (!result.ok) return fail(result.error, result.status, { values: { identifier: email } });
-    return data<ActionResult>({ done: 'code-sent', intent, detail: email }, { headers: api.headers });
+    // "Send a new code" on the code step says so (the first code's step needs no notice).
+    const done = text(form, 'resend') === '1' ? 'code-resent' : 'code-sent';
+    return data<ActionResult>({ done, intent, detail: email }, { headers: api.headers });
   }
   const otp = text(form, 'otp').replace(/\s+/g, '');
   if (!otp) return data<ActionResult>({ intent, detail: email, errors: { fields: { otp: 'Please enter the code from the email.' } } }, { status: 400 });

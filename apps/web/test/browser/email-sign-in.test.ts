@@ -21,11 +21,12 @@ const shot = (page: Page, name: string) => snap(page, 'email-sign-in', name);
 const fresh = (name: string) => `${name}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
 
 /** The code of the newest code mail to `email`: the only standalone 6-digit number of its text. */
-async function mailedCode(s: Stack, email: string): Promise<string> {
+async function mailedCode(s: Stack, email: string, earlier = 0): Promise<string> {
   for (let attempt = 0; attempt < 50; attempt++) {
-    const mail = (await s.mails(email)).find((m) => m.purpose === 'email-otp');
-    const code = mail?.text.match(/\b\d{6}\b/)?.[0];
-    if (code) return code;
+    const mails = (await s.mails(email)).filter((m) => m.purpose === 'email-otp');
+    const code = mails[0]?.text.match(/\b\d{6}\b/)?.[0];
+    // `earlier`: how many code mails came before the one awaited.
+    if (code && mails.length > earlier) return code;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`no code mailed to ${email}`);
@@ -39,9 +40,13 @@ browserIt('Email me a sign-in link: check your email, then the link opens the we
   await page.waitForURL('**/sign-in?redirectTo=%2Faccount%2Fsessions');
   await shot(page, 'sign-in');
   await page.getByLabel('Email or username', { exact: true }).fill(email);
-  await page.getByRole('button', { name: 'Email me a sign-in link' }).click();
+  // From the keyboard: the page changes under the button, and the focus goes to what it now says.
+  await page.getByRole('button', { name: 'Email me a sign-in link' }).focus();
+  await page.keyboard.press('Enter');
   await page.getByRole('heading', { name: 'Check your email' }).waitFor();
   await page.getByText('sign-in link').first().waitFor();
+  await page.waitForFunction(() => document.activeElement?.textContent === 'Check your email', undefined, { timeout: 5_000 }).catch(() => undefined);
+  expect(await page.evaluate(() => `${document.activeElement?.tagName} ${document.activeElement?.textContent?.slice(0, 40)}`)).toBe('H1 Check your email');
   await shot(page, 'link-sent');
 
   const link = await latestLink(s, email, /magic-link/);
@@ -92,7 +97,15 @@ browserIt('Email me a sign-in code: the Code field and Sign in, a wrong code sai
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.getByText("That code isn't right").waitFor();
   await shot(page, 'code-wrong');
-  await page.getByLabel('Code', { exact: true }).fill(right);
+  // A new code, asked from the keyboard: said so, and the Code field keeps the focus for it.
+  await page.getByRole('button', { name: 'Send a new code' }).focus();
+  await page.keyboard.press('Enter');
+  await page.getByRole('status').filter({ hasText: `We've sent a new code to ${email}.` }).waitFor();
+  await page.waitForFunction(() => (document.activeElement as HTMLInputElement | null)?.name === 'otp', undefined, { timeout: 5_000 }).catch(() => undefined);
+  expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name ?? document.activeElement?.tagName)).toBe('otp');
+  await expectAccessible(page, 'new code sent');
+  const newer = await mailedCode(s, email, 1);
+  await page.getByLabel('Code', { exact: true }).fill(newer);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.waitForURL('**/account');
   await page.getByRole('heading', { name: 'Hello, Sam Rivers' }).waitFor();

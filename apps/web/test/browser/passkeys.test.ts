@@ -38,6 +38,12 @@ async function virtualAuthenticator(context: BrowserContext, page: Page) {
   };
 }
 
+/** What has the keyboard focus (its text), once it holds `text`: the confirmation, after the button that had it went away. */
+async function focusHolds(page: Page, text: string): Promise<string> {
+  await page.waitForFunction((wanted) => document.activeElement?.textContent?.includes(wanted) ?? false, text, { timeout: 5_000 }).catch(() => undefined);
+  return page.evaluate(() => document.activeElement?.textContent?.slice(0, 80) ?? '');
+}
+
 browserIt('adds a passkey, renames it, signs in with it after signing out, and deletes it', async () => {
   const { context, page } = await stack!.newPage();
   const authenticator = await virtualAuthenticator(context, page);
@@ -58,6 +64,7 @@ browserIt('adds a passkey, renames it, signs in with it after signing out, and d
   await page.getByLabel('Passkey name', { exact: true }).fill('Laptop');
   await page.getByRole('button', { name: 'Add a passkey' }).click();
   await page.getByText('Passkey “Laptop” added.').waitFor();
+  expect(await focusHolds(page, 'Passkey “Laptop” added.')).toContain('Passkey “Laptop” added.');
   const item = page.getByRole('listitem').filter({ hasText: 'Laptop' });
   await item.getByRole('heading', { name: 'Laptop' }).waitFor();
   expect(await authenticator.credentials()).toHaveLength(1);
@@ -72,6 +79,7 @@ browserIt('adds a passkey, renames it, signs in with it after signing out, and d
   await newName.fill('Work laptop');
   await page.getByRole('button', { name: 'Save' }).click();
   await page.getByText('Passkey renamed to “Work laptop”.').waitFor();
+  expect(await focusHolds(page, 'Passkey renamed')).toContain('Passkey renamed to “Work laptop”.');
   await page.getByRole('listitem').filter({ hasText: 'Work laptop' }).getByRole('button', { name: 'Delete' }).waitFor();
   await shot(page, 'renamed');
 
@@ -96,6 +104,7 @@ browserIt('adds a passkey, renames it, signs in with it after signing out, and d
   // Deleted: gone from the list, and it no longer signs in.
   await page.getByRole('listitem').filter({ hasText: 'Work laptop' }).getByRole('button', { name: 'Delete' }).click();
   await page.getByText('Passkey “Work laptop” deleted.').waitFor();
+  expect(await focusHolds(page, 'deleted')).toContain('Passkey “Work laptop” deleted.');
   await page.getByText("You don't have any passkeys yet.").waitFor();
   await shot(page, 'deleted');
 

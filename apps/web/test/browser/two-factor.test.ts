@@ -107,6 +107,9 @@ async function turnOn(page: Page, check = false) {
   expect(backupCodes).toHaveLength(10);
   await page.getByRole('link', { name: 'Download backup codes' }).waitFor();
   if (check) {
+    // The Verify button is gone: the focus goes to the codes, shown this once, not to the page.
+    await page.waitForFunction(() => document.activeElement?.textContent === 'Your backup codes', undefined, { timeout: 5_000 }).catch(() => undefined);
+    expect(await page.evaluate(() => `${document.activeElement?.tagName} ${document.activeElement?.textContent?.slice(0, 40)}`)).toBe('H3 Your backup codes');
     await expectAccessible(page, 'security page, on with backup codes');
     await shot(page, 'on');
   }
@@ -192,6 +195,44 @@ browserIt('signs in with a backup code (once), with an emailed code, and skips t
   await signIn(again.page, email);
   await again.page.waitForURL('**/account');
   await again.context.close();
+});
+
+/** The name of the element that has the keyboard focus (waits for it to be `name`, then answers it). */
+async function focusOn(page: Page, name: string): Promise<string> {
+  await page.waitForFunction((wanted) => (document.activeElement as HTMLInputElement | null)?.name === wanted, name, { timeout: 5_000 }).catch(() => undefined);
+  return page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name ?? document.activeElement?.tagName ?? '');
+}
+
+browserIt('from the keyboard, each other way of the second step puts the focus in its field', async () => {
+  const s = stack!;
+  const email = `keys.${unique()}@example.com`;
+  const first = await s.newPage();
+  await signUp(first.page, { name: 'Kai', email, password });
+  await turnOn(first.page);
+  await first.context.close();
+
+  const { context, page } = await s.newPage();
+  await page.goto('/sign-in');
+  await signIn(page, email);
+  await page.waitForURL('**/sign-in/two-factor?**');
+  expect(await focusOn(page, 'code')).toBe('code');
+  // Enter on "Use a backup code": the Backup code field has the focus, not the page.
+  await page.getByRole('button', { name: 'Use a backup code' }).focus();
+  await page.keyboard.press('Enter');
+  await page.getByLabel('Backup code', { exact: true }).waitFor();
+  expect(await focusOn(page, 'backupCode')).toBe('backupCode');
+  // And back to the app's code.
+  await page.getByRole('button', { name: 'Use your authenticator app' }).focus();
+  await page.keyboard.press('Enter');
+  await page.getByLabel('Code', { exact: true }).waitFor();
+  expect(await focusOn(page, 'code')).toBe('code');
+  // "Email me a code": the code is on its way, and the Code field waits for it with the focus.
+  await page.getByRole('button', { name: 'Email me a code' }).focus();
+  await page.keyboard.press('Enter');
+  await page.getByRole('status').filter({ hasText: 'We emailed you a code.' }).waitFor();
+  expect(await focusOn(page, 'code')).toBe('code');
+  await expectAccessible(page, 'second step, code emailed, from the keyboard');
+  await context.close();
 });
 
 browserIt('generates new backup codes and turns it off, each asking the password', async () => {

@@ -1,7 +1,7 @@
 // The "Passkeys" section of the Security page: add a passkey (the browser creates it, so this
 // needs JavaScript; without it the button explains), the list with Rename and Delete (plain forms).
 import { Form, Link, useSubmit } from '@remix-run/react';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { ActionResult } from '../../lib/actions';
 import type { FormErrors } from '../../lib/errors';
 import { formatLocal, formatUtc } from '../../lib/format';
@@ -39,6 +39,12 @@ export function PasskeysSection({ passkeys, error, result, renaming, path }: Pro
   const ours = result?.intent?.startsWith('passkey-') ? result : undefined;
   const confirmation = ours?.done && ours.detail ? confirmations[ours.done]?.(ours.detail) : undefined;
   const listErrors = ours?.intent && ours.intent !== 'passkey-add' ? ours.errors : undefined;
+  // Adding, renaming or deleting takes away the control that had the focus (the prompt's button,
+  // the rename form, the row): the focus goes to the confirmation, which is read out, not to the page.
+  const confirmed = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (confirmation) confirmed.current?.focus();
+  }, [ours, confirmation]);
   return (
     <section className="card" aria-labelledby="passkeys-title">
       <div className="card__header">
@@ -48,7 +54,11 @@ export function PasskeysSection({ passkeys, error, result, renaming, path }: Pro
           device and can't be phished or leaked.
         </p>
       </div>
-      {confirmation ? <Notice>{confirmation}</Notice> : null}
+      {confirmation ? (
+        <div tabIndex={-1} ref={confirmed}>
+          <Notice>{confirmation}</Notice>
+        </div>
+      ) : null}
       <AddPasskey result={ours?.intent === 'passkey-add' ? ours : undefined} />
 
       <hr className="divider" />

@@ -1,14 +1,19 @@
 // Backup codes shown once: a list to write down, a file to download, a button to copy.
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useHydrated } from '../forms';
 
 export function BackupCodes({ codes }: { codes: string[] }) {
   const hydrated = useHydrated();
   const [copied, setCopied] = useState(false);
+  const heading = useRef<HTMLHeadingElement>(null);
+  // Shown once, after the button that asked for them went away: the focus comes here, not to the page.
+  useEffect(() => heading.current?.focus(), [codes]);
   const file = `Tend backup codes\nEach code works once.\n\n${codes.join('\n')}\n`;
   return (
     <div className="two-factor__codes">
-      <h3 id="backup-codes-title">Your backup codes</h3>
+      <h3 id="backup-codes-title" tabIndex={-1} ref={heading}>
+        Your backup codes
+      </h3>
       <p className="muted">
         If you lose your phone, each of these codes signs you in once. Keep them somewhere safe: this is the only time we show them.
       </p>

@@ -30,10 +30,11 @@ export function TwoFactorChallenge({ callbackURL, method, result }: { callbackUR
             </p>
           ) : null}
         </FormAlert>
+        {/* Keyed by the way in use: switching ways (or asking for an emailed code) draws a new field, which takes the focus. */}
         {showing === 'backup-code' ? (
-          <Field label="Backup code" name="backupCode" autoComplete="off" spellCheck={false} autoFocus error={errors?.fields.backupCode} />
+          <Field key="backup-code" label="Backup code" name="backupCode" autoComplete="off" spellCheck={false} autoFocus error={errors?.fields.backupCode} />
         ) : (
-          <Field label="Code" name="code" inputMode="numeric" autoComplete="one-time-code" spellCheck={false} autoFocus error={errors?.fields.code} />
+          <Field key={showing} label="Code" name="code" inputMode="numeric" autoComplete="one-time-code" spellCheck={false} autoFocus error={errors?.fields.code} />
         )}
         <Checkbox label="Trust this device" name="trustDevice" hint="We won't ask for a code on this browser for 30 days." />
         <div>
