@@ -1,8 +1,9 @@
 // Every route that takes input, walked from the endpoint specs (a new route joins by itself), is
 // sent hostile input: NUL bytes, lone surrogates, huge strings, deep nesting and wrong types. The
 // answer is always the spec's 4xx `{ code, message }`, never a 5xx or a stack trace; no user is
-// created or lost, and the signed-in user keeps its name. Routes that need a session get a sample
-// of the cases signed out (all answer 401 before reading input) and every case signed in.
+// created or lost, and the signed-in user keeps its name. Every error answer is one the route's
+// OpenAPI operation declares (status and code). Routes that need a session get a sample of the
+// cases signed out (all answer 401 before reading input) and every case signed in.
 import { parse as parseQuery } from 'node:querystring';
 import type { Server } from 'node:http';
 import request from 'supertest';
@@ -11,7 +12,7 @@ import { JSON_LIMITS } from '@tend/contracts';
 import { defaultConfig, endpointsOf, MODULES, type AnyEndpoint } from '../src/index.js';
 import { REDIRECT_FIELDS } from '../src/http/origins.js';
 import { TOKENS } from '../src/tokens.js';
-import { BASE, baselineOf, errorBodyProblem, httpEndpoints, ORIGIN, SECRET, shapeOf, signUp, startGateway, type TestGateway } from './harness/index.js';
+import { BASE, baselineOf, errorBodyProblem, httpEndpoints, openApiPathOf, ORIGIN, SECRET, shapeOf, signUp, startGateway, type TestGateway } from './harness/index.js';
 
 const NESTING = 10_000;
 const FIVE_MB = 'x'.repeat(5 * 1024 * 1024);
@@ -31,6 +32,8 @@ interface BadCase {
   body?: string;
   /** Sent `application/x-www-form-urlencoded` (routes that read a form too: identity providers' posts). */
   form?: boolean;
+  /** The Content-Type sent instead of JSON's (an encoding the body parser cannot read). */
+  contentType?: string;
   /** What the app sees after parsing: decides the expected answer. */
   seen: { body?: unknown; query: Record<string, unknown>; params: Record<string, unknown> } | null;
   /** Refused before any route logic (body limits, malformed JSON, JSON deeper or larger than JSON_LIMITS, undecodable path). */
@@ -196,6 +199,7 @@ function casesOf(spec: AnyEndpoint): BadCase[] {
     for (const raw of ['null', '{"a":']) {
       cases.push({ ...baseCase, name: `the body: ${raw}`, url: url(), body: raw, seen: null, forced: { status: 400, code: 'INVALID_JSON' } });
     }
+    cases.push({ ...baseCase, name: 'the body: an unknown charset', url: url(), body: JSON.stringify(body), contentType: 'application/json; charset=x-unknown', seen: null, forced: { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE' } });
     // Routes that read a form too (the SAML ACS, the providers' form post): each field form-encoded, as a query value.
     if (spec.formBody) {
       for (const name of fields) {
@@ -276,14 +280,25 @@ function expectedOf(spec: AnyEndpoint, c: BadCase, signedIn: boolean): Expected 
   return holdsUnstorable(handed) ? 'refused' : 'accepted';
 }
 
+/** The OpenAPI document's responses of each operation, keyed `METHOD /path` of the spec. */
+type DocumentedResponses = Record<string, { examples?: Record<string, unknown> }>;
+type Document = { paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, DocumentedResponses[string]> }> }>> };
+
+/** Whether the route's OpenAPI operation declares this error answer (its status, and the code among that status's examples). */
+function declaredIn(document: Document, spec: AnyEndpoint, status: number, code: string | undefined): boolean {
+  const response = document.paths[openApiPathOf(BASE, spec.path)]?.[spec.method]?.responses[String(status)];
+  return Boolean(response && code && response.content?.['application/json']?.examples?.[code]);
+}
+
 /** What is wrong with the answer to a case, or null. */
-function problemOf(spec: AnyEndpoint, c: BadCase, signedIn: boolean, res: { status: number; body: unknown; text: string }): string | null {
+function problemOf(spec: AnyEndpoint, c: BadCase, signedIn: boolean, res: { status: number; body: unknown; text: string }, document: Document): string | null {
   const expected = expectedOf(spec, c, signedIn);
   const body = res.body as { code?: string; message?: string; issues?: { path: string }[] };
   if (res.status >= 500) return `${res.status} ${res.text.slice(0, 200)}`;
   if (res.status >= 400) {
     const problem = errorBodyProblem(res);
     if (problem) return `${res.status}: ${problem}`;
+    if (!declaredIn(document, spec, res.status, body.code)) return `${res.status} ${body.code} is not declared by the route's OpenAPI operation`;
   }
   if (expected === 'accepted') return null;
   if (expected === 'refused') return res.status >= 400 ? null : `${res.status}: a NUL byte or lone surrogate was accepted (${res.text.slice(0, 120)})`;
@@ -298,7 +313,7 @@ function problemOf(spec: AnyEndpoint, c: BadCase, signedIn: boolean, res: { stat
 async function send(http: ReturnType<typeof request>, c: BadCase, cookie: string | null) {
   let req = c.method === 'get' ? http.get(c.url) : http.post(c.url);
   if (cookie) req = req.set('Cookie', cookie).set('Origin', ORIGIN);
-  if (c.body !== undefined) req = req.set('Content-Type', c.form ? 'application/x-www-form-urlencoded' : 'application/json').send(c.body);
+  if (c.body !== undefined) req = req.set('Content-Type', c.contentType ?? (c.form ? 'application/x-www-form-urlencoded' : 'application/json')).send(c.body);
   return req;
 }
 
@@ -313,6 +328,7 @@ describe.each([
   let cookie: string | null = null;
   let user: { id: string; name: string; email: string } | null = null;
   let users: number;
+  let document: Document;
   const db = () => gateway.container.get(TOKENS.Database);
 
   beforeAll(async () => {
@@ -320,6 +336,7 @@ describe.each([
     server = gateway.app.listen(0, '127.0.0.1');
     await new Promise((resolve) => server.once('listening', resolve));
     http = request(server);
+    document = (await http.get(`${BASE}/open-api/generate-schema`).expect(200)).body as Document;
     if (signedIn) ({ cookie, user } = await signUp(gateway, { name: 'Unchanged Name' }));
     users = await db().user.count();
   });
@@ -350,7 +367,7 @@ describe.each([
       const cases = casesOf(spec).filter((c) => signedIn || spec.auth === 'public' || c.sample);
       for (const c of cases) {
         const res = await send(http, c, cookie);
-        const problem = problemOf(spec, c, signedIn, res);
+        const problem = problemOf(spec, c, signedIn, res, document);
         if (problem) problems.push(`${c.name}: ${problem}`);
       }
       expect(problems).toEqual([]);

@@ -118,6 +118,18 @@ describe('POST /delete-user with mailed confirmation (the default)', () => {
     await callback(`token=${token}`, owner.cookie).expect(200);
   });
 
+  it('answers HEAD on the mailed link (mail scanners) without deleting anything or spending the token; the later GET deletes', async () => {
+    const { body, cookie, user } = await signUpWithoutPassword(gateway);
+    const token = await mailedToken(body.email, cookie);
+    const head = await gateway.http.head(`/api/auth/delete-user/callback?token=${token}&callbackURL=/goodbye`).set('Cookie', cookie).expect(200);
+    expect(setCookies(head)).toEqual([]);
+    expect(await db().user.findUnique({ where: { id: user.id } })).not.toBeNull();
+    expect((await gateway.http.get('/api/auth/get-session').set('Cookie', cookie).expect(200)).body?.user.id).toBe(user.id);
+    const res = await callback(`token=${token}&callbackURL=/goodbye`, cookie).expect(302);
+    expect(res.headers.location).toBe('/goodbye');
+    await expectDeleted(gateway, user.id, res);
+  });
+
   it('refuses a used token and a token older than one day', async () => {
     const used = await signUpWithoutPassword(gateway);
     const usedToken = await mailedToken(used.body.email, used.cookie);

@@ -1,6 +1,6 @@
 import type { ErrorDefinition } from '@tend/kernel';
 import { defaultConfig, endpointsOf, MODULES, type AnyEndpoint } from '../src/index.js';
-import { BASE, httpEndpoints, mountedRoutes, openApiPathOf, refsOf, requiredFieldsOf, routeKey, SECRET, shapeOf, startGateway, type TestGateway, validateOpenApi } from './harness/index.js';
+import { BASE, baselineOf, httpEndpoints, mountedRoutes, openApiPathOf, refsOf, requiredFieldsOf, routeKey, SECRET, shapeOf, startGateway, type TestGateway, validateOpenApi } from './harness/index.js';
 
 type Json = Record<string, unknown>;
 interface Operation {
@@ -145,6 +145,16 @@ describe('GET /open-api/generate-schema', () => {
       const documented = doc.paths[openApiPathOf(BASE, path)]!.post!.responses!;
       expect(documented['403']?.content?.['application/json']?.examples?.INVALID_ORIGIN).toBeUndefined();
     }
+  });
+
+  it('documents the 302 of every GET route that redirects to the callbackURL it is given (GET /reset-password/{token}?callbackURL)', async () => {
+    const problems: string[] = [];
+    for (const spec of specs.filter((s) => s.method === 'get' && 'callbackURL' in shapeOf(s.query))) {
+      const path = `${BASE}${spec.path.replace(/:(\w+)/g, 'sample')}`;
+      const res = await gateway.http.get(path).query({ ...baselineOf(spec.query), callbackURL: '/next' });
+      if (res.status === 302 && !operationOf(spec)?.responses?.['302']) problems.push(`${routeKey(spec.method, spec.path)}: answers 302, documents ${Object.keys(operationOf(spec)?.responses ?? {}).join(', ')}`);
+    }
+    expect(problems).toEqual([]);
   });
 
   it('points every $ref at a schema the document defines', () => {

@@ -2,7 +2,7 @@
 // once at start from the same specs that serve the routes, so it cannot drift from them.
 import { z } from 'zod';
 import type { ErrorDefinition } from '@tend/kernel';
-import { implicitErrors } from './declared-errors.js';
+import { fieldsOf, implicitErrors } from './declared-errors.js';
 import type { AnyEndpoint } from './endpoint.js';
 
 type JsonSchema = Record<string, unknown>;
@@ -55,6 +55,8 @@ function responsesOf(spec: AnyEndpoint, schemas: SchemaCollector, credentialErro
   else if (spec.response === 'redirect') responses['302'] = { description: 'A redirect' };
   else responses['200'] = { description: 'Success', content: { 'application/json': { schema: schemas.convert(spec.response as z.ZodType, 'output') } } };
   if (spec.errorRedirect) responses['302'] = { description: 'With a callbackURL: a redirect to it (failures carry `?error=<code>`)' };
+  // A mailed link's JSON route sends the browser on to the callbackURL it is given (GET /reset-password/{token}).
+  else if (spec.method === 'get' && spec.response !== 'redirect' && fieldsOf(spec.query).includes('callbackURL')) responses['302'] = { description: 'With a callbackURL: a redirect to it' };
   const byStatus = new Map<number, ErrorDefinition[]>();
   const seen = new Set<string>();
   for (const error of [...(spec.errors ?? []), ...implicitErrors(spec, credentialErrors)]) {

@@ -77,7 +77,8 @@ export function originCheck(origins: TrustedOrigins): RequestHandler {
   };
 }
 
-const INVALID_FIELD = {
+/** The gateway's refusal of each unsafe redirect field (routes may name their own: `redirectErrors`). */
+export const INVALID_REDIRECT_FIELD = {
   callbackURL: GATEWAY_ERRORS.INVALID_CALLBACKURL,
   redirectTo: GATEWAY_ERRORS.INVALID_REDIRECTTO,
   errorCallbackURL: GATEWAY_ERRORS.INVALID_ERRORCALLBACKURL,
@@ -103,7 +104,7 @@ export function redirectCheck(origins: TrustedOrigins, routeErrors: RedirectErro
       for (const value of [body[field], req.query[field]]) {
         if (value === undefined || value === null || value === '') continue;
         if (typeof value !== 'string' || !origins.isSafeRedirect(value, req)) {
-          throw raise(routeErrors.get(redirectErrorsKey(req.method, req.path))?.[field] ?? INVALID_FIELD[field]);
+          throw raise(routeErrors.get(redirectErrorsKey(req.method, req.path))?.[field] ?? INVALID_REDIRECT_FIELD[field]);
         }
       }
     }

@@ -68,7 +68,7 @@ export const deleteUser = endpoint({
 export const deleteUserCallback = endpoint({
   ...routes.deleteUserCallback,
   summary: 'Confirm a deletion (the mailed link)',
-  description: 'With a callbackURL, redirects there (failures carry `?error=`).',
+  description: 'With a callbackURL, redirects there (failures carry `?error=`). HEAD (mail scanners) answers 200 and deletes nothing.',
   tags,
   auth: 'public',
   errors: [IDENTITY_ERRORS.INVALID_TOKEN, IDENTITY_ERRORS.USER_NOT_FOUND],
@@ -78,6 +78,11 @@ export const deleteUserCallback = endpoint({
   audit: (outcome) => (outcome.ok ? { action: 'account.delete', actorId: null, detail: { via: 'link' } } : null),
   deps: { confirmDelete: ACCOUNT.ConfirmDeleteUser, http: PLATFORM.SessionHttp },
   async handler({ deps, query, req, res }) {
+    // Mail scanners fetch links with HEAD before the person clicks: nothing is deleted, spent or set.
+    if (req.method === 'HEAD') {
+      res.status(200).end();
+      return undefined as never;
+    }
     // The stored session, not the cookie cache: a revoked session must not pass.
     const current = await deps.http.resolve(req, res, { disableCookieCache: true });
     await deps.confirmDelete.execute({ token: query.token, userId: current?.user.id ?? null });
