@@ -121,13 +121,22 @@ describe('POST /delete-user with mailed confirmation (the default)', () => {
   it('answers HEAD on the mailed link (mail scanners) without deleting anything or spending the token; the later GET deletes', async () => {
     const { body, cookie, user } = await signUpWithoutPassword(gateway);
     const token = await mailedToken(body.email, cookie);
+    await gateway.container.get(TOKENS.AuditLog).flush();
+    const before = await db().auditEvent.count({ where: { action: 'account.delete' } });
     const head = await gateway.http.head(`/api/auth/delete-user/callback?token=${token}&callbackURL=/goodbye`).set('Cookie', cookie).expect(200);
     expect(setCookies(head)).toEqual([]);
     expect(await db().user.findUnique({ where: { id: user.id } })).not.toBeNull();
     expect((await gateway.http.get('/api/auth/get-session').set('Cookie', cookie).expect(200)).body?.user.id).toBe(user.id);
+    // Nor is a deletion recorded in the audit log.
+    const deletions = async () => {
+      await gateway.container.get(TOKENS.AuditLog).flush();
+      return db().auditEvent.count({ where: { action: 'account.delete' } });
+    };
+    expect(await deletions()).toBe(before);
     const res = await callback(`token=${token}&callbackURL=/goodbye`, cookie).expect(302);
     expect(res.headers.location).toBe('/goodbye');
     await expectDeleted(gateway, user.id, res);
+    expect(await deletions()).toBe(before + 1);
   });
 
   it('refuses a used token and a token older than one day', async () => {

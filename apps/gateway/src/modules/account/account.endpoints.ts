@@ -74,8 +74,9 @@ export const deleteUserCallback = endpoint({
   errors: [IDENTITY_ERRORS.INVALID_TOKEN, IDENTITY_ERRORS.USER_NOT_FOUND],
   errorRedirect: ({ query }) => query?.callbackURL,
   enabled: deletionEnabled,
-  // The mailed link names the user only through its token, which is never logged.
-  audit: (outcome) => (outcome.ok ? { action: 'account.delete', actorId: null, detail: { via: 'link' } } : null),
+  // The mailed link names the user only through its token, which is never logged. A HEAD answers
+  // nothing (undefined) and deleted nothing: no event.
+  audit: (outcome) => (outcome.ok && outcome.result !== undefined ? { action: 'account.delete', actorId: null, detail: { via: 'link' } } : null),
   deps: { confirmDelete: ACCOUNT.ConfirmDeleteUser, http: PLATFORM.SessionHttp },
   async handler({ deps, query, req, res }) {
     // Mail scanners fetch links with HEAD before the person clicks: nothing is deleted, spent or set.
