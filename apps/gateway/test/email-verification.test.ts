@@ -134,8 +134,16 @@ describe('verification settings', () => {
     const gateway = await startGateway({ emailVerification: { sendOnSignUp: true, autoSignInAfterVerification: true } }, { mail: true });
     try {
       const body = credentials();
-      await gateway.http.post('/api/auth/sign-up/email').send(body).expect(200);
-      const res = await gateway.http.get(await gateway.linkTo(body.email, 'verification')).expect(200);
+      const signedUp = await gateway.http.post('/api/auth/sign-up/email').send(body).expect(200);
+      const link = await gateway.linkTo(body.email, 'verification');
+      // A mail scanner's HEAD first: nothing verified, no session made, no cookie.
+      const sessions = () => gateway.container.get(TOKENS.Database).session.count({ where: { userId: signedUp.body.user.id as string } });
+      const before = await sessions();
+      const head = await gateway.http.head(link).expect(200);
+      expect(setCookies(head)).toEqual([]);
+      expect(await sessions()).toBe(before);
+      expect(await gateway.container.get(TOKENS.Database).user.findUnique({ where: { id: signedUp.body.user.id as string } })).toMatchObject({ emailVerified: false });
+      const res = await gateway.http.get(link).expect(200);
       const session = await gateway.http.get('/api/auth/get-session').set('Cookie', cookiesOf(res)).expect(200);
       expect(session.body.user).toMatchObject({ email: body.email, emailVerified: true });
     } finally {

@@ -44,6 +44,17 @@ export class HtmlPage {
 }
 export const redirect = (location: string) => new Redirect(location);
 
+/**
+ * A mailed link fetched with HEAD — a mail scanner's prefetch, before the person clicks — is
+ * answered 200 with nothing read, spent or set (the route table serves HEAD with the GET handler).
+ * True when it was: the handler then returns at once, and its audit sees no result.
+ */
+export function answeredPrefetch(req: Request, res: Response): boolean {
+  if (req.method !== 'HEAD') return false;
+  res.status(200).end();
+  return true;
+}
+
 export interface HandlerContext<D extends Deps, B extends Schema, Q extends Schema, P extends Schema, A extends EndpointAuth> {
   deps: Resolved<D>;
   body: Output<B>;

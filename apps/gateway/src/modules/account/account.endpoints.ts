@@ -2,7 +2,7 @@ import { routes } from '@tend/contracts';
 import { HASHING_ERRORS, IDENTITY_ERRORS } from '@tend/identity';
 import { MAILER_ERRORS } from '@tend/mailer';
 import { SESSION_ERRORS } from '@tend/sessions';
-import { endpoint, redirect } from '../../http/endpoint.js';
+import { answeredPrefetch, endpoint, redirect } from '../../http/endpoint.js';
 import { PLATFORM } from '../../platform.js';
 import { ACCOUNT } from './tokens.js';
 
@@ -79,11 +79,7 @@ export const deleteUserCallback = endpoint({
   audit: (outcome) => (outcome.ok && outcome.result !== undefined ? { action: 'account.delete', actorId: null, detail: { via: 'link' } } : null),
   deps: { confirmDelete: ACCOUNT.ConfirmDeleteUser, http: PLATFORM.SessionHttp },
   async handler({ deps, query, req, res }) {
-    // Mail scanners fetch links with HEAD before the person clicks: nothing is deleted, spent or set.
-    if (req.method === 'HEAD') {
-      res.status(200).end();
-      return undefined as never;
-    }
+    if (answeredPrefetch(req, res)) return undefined as never;
     // The stored session, not the cookie cache: a revoked session must not pass.
     const current = await deps.http.resolve(req, res, { disableCookieCache: true });
     await deps.confirmDelete.execute({ token: query.token, userId: current?.user.id ?? null });

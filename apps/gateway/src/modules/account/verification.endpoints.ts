@@ -1,6 +1,6 @@
 import { routes } from '@tend/contracts';
 import { IDENTITY_ERRORS, VERIFY_EMAIL_ERRORS, presentUser } from '@tend/identity';
-import { endpoint, redirect } from '../../http/endpoint.js';
+import { answeredPrefetch, endpoint, redirect } from '../../http/endpoint.js';
 import { PLATFORM } from '../../platform.js';
 import { ACCOUNT } from './tokens.js';
 
@@ -24,7 +24,7 @@ export const sendVerificationEmail = endpoint({
 export const verifyEmail = endpoint({
   ...routes.verifyEmail,
   summary: 'Verify an email address (the mailed link)',
-  description: 'With a callbackURL, redirects there (failures carry `?error=token_expired|invalid_token|user_not_found|unauthorized`).',
+  description: 'With a callbackURL, redirects there (failures carry `?error=token_expired|invalid_token|user_not_found|unauthorized`). HEAD (mail scanners) answers 200 and verifies nothing.',
   tags,
   auth: 'public',
   // An email change confirmed by the link fails when the address was taken meanwhile.
@@ -34,6 +34,7 @@ export const verifyEmail = endpoint({
   errorCode: (error) => (REDIRECT_CODES.has(error.message) ? error.message : error.code),
   deps: { verify: ACCOUNT.VerifyEmail, http: PLATFORM.SessionHttp, signIns: PLATFORM.SignInHttp, config: PLATFORM.Config },
   async handler({ deps, query, req, res }) {
+    if (answeredPrefetch(req, res)) return undefined as never;
     const current = await deps.http.resolve(req, res);
     const { user, signIn } = await deps.verify.execute({ token: query.token, current, callbackURL: query.callbackURL, client: deps.signIns.client(req) });
     const body = { status: true, user: presentUser(user, deps.config.userFields) };

@@ -1,7 +1,7 @@
 import { routes } from '@tend/contracts';
 import { IDENTITY_ERRORS, presentUser } from '@tend/identity';
 import type { GatewayConfig } from '../../config.js';
-import { endpoint } from '../../http/endpoint.js';
+import { answeredPrefetch, endpoint } from '../../http/endpoint.js';
 import { signInFailure } from '../../http/sign-in-http.js';
 import { PLATFORM } from '../../platform.js';
 import { settingsOf } from '../settings.js';
@@ -48,11 +48,7 @@ export const magicLinkVerify = endpoint({
   audit: signInFailure('magic-link'),
   deps: { useCases: EMAIL_SIGN_IN.UseCases, signIns: PLATFORM.SignInHttp, config: PLATFORM.Config },
   async handler({ deps, query, req, res }) {
-    // Mail scanners fetch links with HEAD before the person clicks: answer it with nothing read, spent or set.
-    if (req.method === 'HEAD') {
-      res.status(200).end();
-      return undefined as never;
-    }
+    if (answeredPrefetch(req, res)) return undefined as never;
     const outcome = await deps.useCases.verifyMagicLink.execute({ token: query.token, client: deps.signIns.client(req), next: query.callbackURL });
     if (!query.callbackURL) {
       return deps.signIns.json(req, res, outcome, ({ session, user }) => ({ token: session.token, user: presentUser(user, deps.config.userFields), session }));
