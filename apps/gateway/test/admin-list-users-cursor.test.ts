@@ -63,7 +63,7 @@ describe('GET /admin/list-users: keyset paging (cursor, nextCursor)', () => {
     expect(next.users.map((user) => user.id)).toEqual(byOffset.users.map((user) => user.id));
   });
 
-  it('answers 400 INVALID_QUERY_PARAMETERS for a cursor of another sort, with an offset, or that is no cursor', async () => {
+  it('answers 400 VALIDATION_ERROR (query) for a cursor of another sort, with an offset, or that is no cursor', async () => {
     const { nextCursor } = await list({ searchValue: 'kay-', sortBy: 'name', limit: 1 });
     const queries: Record<string, string>[] = [
       { sortBy: 'email', cursor: nextCursor! },
@@ -75,7 +75,7 @@ describe('GET /admin/list-users: keyset paging (cursor, nextCursor)', () => {
     ];
     for (const query of queries) {
       const res = await adminGet(gateway, 'list-users', admin.cookie, query).expect(400);
-      expect(res.body).toEqual({ code: 'INVALID_QUERY_PARAMETERS', message: 'Invalid query parameters' });
+      expect(res.body).toEqual({ code: 'VALIDATION_ERROR', message: 'Invalid query parameters' });
     }
   });
 });

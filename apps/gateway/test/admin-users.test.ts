@@ -37,7 +37,7 @@ describe('POST /admin/set-role', () => {
   it('answers 400 for a role without any name, or a missing role', async () => {
     const target = await signUp(gateway);
     const blank = await adminPost(gateway, 'set-role', admin.cookie, { userId: target.user.id, role: ' , ' }).expect(400);
-    expect(blank.body).toEqual({ code: 'INVALID_BODY_PARAMETERS', message: 'Invalid body parameters' });
+    expect(blank.body).toEqual({ code: 'VALIDATION_ERROR', message: 'Invalid body parameters' });
     const missing = await adminPost(gateway, 'set-role', admin.cookie, { userId: target.user.id }).expect(400);
     expect(missing.body).toMatchObject({ code: 'VALIDATION_ERROR', message: 'Invalid body parameters' });
   });
@@ -159,11 +159,11 @@ describe('GET /admin/list-users', () => {
     expect((await list({ limit: 500 })).limit).toBe(100);
   });
 
-  it('answers 400 INVALID_QUERY_PARAMETERS for a column outside the allow-list', async () => {
+  it('answers 400 VALIDATION_ERROR (query) for a column outside the allow-list', async () => {
     const queries: Record<string, string>[] = [{ sortBy: 'password' }, { filterField: 'stripeCustomerId', filterValue: 'x' }, { filterField: 'banned', filterValue: 'maybe' }];
     for (const query of queries) {
       const res = await adminGet(gateway, 'list-users', admin.cookie, query).expect(400);
-      expect(res.body).toEqual({ code: 'INVALID_QUERY_PARAMETERS', message: 'Invalid query parameters' });
+      expect(res.body).toEqual({ code: 'VALIDATION_ERROR', message: 'Invalid query parameters' });
     }
   });
 

@@ -1,6 +1,6 @@
 import { pageLimit, pageOffset, userListQuery } from './user-list-query.js';
 
-const invalid = { status: 400, code: 'INVALID_QUERY_PARAMETERS' };
+const invalid = { status: 400, code: 'VALIDATION_ERROR' };
 
 describe('userListQuery', () => {
   it('defaults to no search, no filter, newest first, 100 per page', () => {
@@ -52,7 +52,7 @@ describe('userListQuery', () => {
     [{ searchValue: 'x', searchField: 'role' as never }],
     [{ searchValue: 'x', searchOperator: 'like' as never }],
     [{ sortDirection: 'sideways' as never }],
-  ])('answers 400 INVALID_QUERY_PARAMETERS for %j', (input) => {
+  ])('answers 400 VALIDATION_ERROR (query) for %j', (input) => {
     expect(() => userListQuery(input)).toThrow(expect.objectContaining(invalid));
   });
 });

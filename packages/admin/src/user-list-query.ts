@@ -1,4 +1,4 @@
-import { GENERAL_ERRORS, raise } from '@tend/kernel';
+import { INVALID_QUERY_PARAMETERS, raise } from '@tend/kernel';
 import { ADMIN_PAGE_LIMIT } from './config.js';
 import {
   USER_LIST_FIELDS,
@@ -46,7 +46,7 @@ const OPERATORS_BY_KIND: Record<string, readonly string[]> = {
   enum: ['eq', 'ne'],
 };
 
-const invalid = () => raise(GENERAL_ERRORS.INVALID_QUERY_PARAMETERS);
+const invalid = () => raise(INVALID_QUERY_PARAMETERS);
 
 /** The page size asked for, within 1..100 (default 100). */
 export function pageLimit(limit: string | number | null | undefined): number {

@@ -1,5 +1,5 @@
 export { AuthError, codeOf, raise, raiseFrom, isAuthError, hasCode, defineErrors, type ErrorDefinition, type ErrorStatus, type ErrorCatalogue, type CodesOf } from './errors.js';
-export { GENERAL_ERRORS } from './error-codes.js';
+export { GENERAL_ERRORS, INVALID_QUERY_PARAMETERS } from './error-codes.js';
 export { systemClock, ManualClock, addSeconds, SECOND, MINUTE, HOUR, DAY, type Clock } from './clock.js';
 export { uuid, type IdGenerator } from './ids.js';
 export {

@@ -147,9 +147,11 @@ const messages: Record<string, { field?: FieldRole; message: string }> = {
   FAILED_TO_FIND_USER: { message: "We couldn't find your own account. Please sign in again." },
   USER_ID_OR_ROLE_IS_REQUIRED: { message: 'Please choose a role.' },
   YOU_ARE_NOT_ALLOWED_TO_SET_A_NON_EXISTENT_ROLE_VALUE: { message: "That role doesn't exist. Please choose user or admin." },
-  INVALID_QUERY_PARAMETERS: { message: "That search couldn't be run. Please change it and try again." },
   FORBIDDEN: { message: notAllowed },
 };
+
+/** What the users list says when the gateway refuses its search (400 VALIDATION_ERROR on the query). */
+export const SEARCH_REFUSED = "That search couldn't be run. Please change it and try again.";
 
 /** The form errors for a refusal of an admin route; other codes fall back to the shared table. */
 export function describeAdminError(error: ErrorLike, fields: Partial<Record<FieldRole, string>> = {}): FormErrors {

@@ -6,7 +6,7 @@ import { SearchField, SelectField } from '../components/admin/fields';
 import { DEFAULT_PARAMS, listHref, readListParams, SEARCH_FIELDS, SEARCH_MATCHES, SHOW_CHOICES } from '../components/admin/model';
 import { Pager, UsersTable } from '../components/admin/users-table';
 import { failureStatus } from '../lib/actions';
-import { describeAdminError, listUsersQuery, requireAdmin, userView } from '../lib/admin.server';
+import { describeAdminError, listUsersQuery, requireAdmin, SEARCH_REFUSED, userView } from '../lib/admin.server';
 import { gateway } from '../lib/gateway.server';
 import { call } from '../lib/call.server';
 import adminStyles from '../styles/admin.css?url';
@@ -28,7 +28,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const notice = notices[url.searchParams.get('notice') ?? ''] ?? null;
   const result = await call(api, routes.listUsers, listUsersQuery(params));
   if (!result.ok) {
-    const problem = describeAdminError(result.error).form ?? 'Something went wrong. Please try again.';
+    const problem = result.error.code === 'VALIDATION_ERROR' ? SEARCH_REFUSED : (describeAdminError(result.error).form ?? 'Something went wrong. Please try again.');
     return data({ params, users: [], total: 0, problem, notice, viewerId: me.id }, { status: failureStatus(result.status), headers: api.headers });
   }
   const now = new Date();

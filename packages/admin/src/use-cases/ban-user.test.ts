@@ -62,6 +62,6 @@ describe('BanUser', () => {
     const ban = new BanUser(f.users, f.sessions, f.audit, f.clock);
     await expect(ban.execute({ actor: f.actor('admin'), userId: 'missing' })).rejects.toMatchObject({ status: 404, code: 'USER_NOT_FOUND' });
     const target = await f.seedUser();
-    await expect(ban.execute({ actor: f.actor('admin'), userId: target.id, banExpiresIn: -5 })).rejects.toMatchObject({ status: 400, code: 'INVALID_BODY_PARAMETERS' });
+    await expect(ban.execute({ actor: f.actor('admin'), userId: target.id, banExpiresIn: -5 })).rejects.toMatchObject({ status: 400, code: 'VALIDATION_ERROR' });
   });
 });

@@ -39,7 +39,7 @@ export class BanUser {
   async execute(input: BanUserInput): Promise<{ user: User }> {
     authorizeAdmin(input.actor, 'ban-user', this.config);
     const expiresIn = input.banExpiresIn ?? this.config.defaultBanExpiresIn;
-    if (expiresIn !== null && !(Number.isFinite(expiresIn) && expiresIn > 0)) throw raise(GENERAL_ERRORS.INVALID_BODY_PARAMETERS);
+    if (expiresIn !== null && !(Number.isFinite(expiresIn) && expiresIn > 0)) throw raise(GENERAL_ERRORS.VALIDATION_ERROR);
     const target = await requireUser(this.users, input.userId);
     if (target.id === input.actor.userId) throw raise(ADMIN_ERRORS.YOU_CANNOT_BAN_YOURSELF);
 

@@ -28,9 +28,9 @@ describe('ListUsers', () => {
     expect(await list.execute({ actor, filterField: 'role', filterValue: 'user', sortBy: 'name' })).toMatchObject({ total: 3, users: [{ name: 'ada' }, { name: 'bob' }, { name: 'cy' }] });
   });
 
-  it('answers 400 INVALID_QUERY_PARAMETERS for a column outside the allow-list', async () => {
+  it('answers 400 VALIDATION_ERROR (query) for a column outside the allow-list', async () => {
     const { actor, list } = await seeded();
-    await expect(list.execute({ actor, sortBy: 'password' })).rejects.toMatchObject({ status: 400, code: 'INVALID_QUERY_PARAMETERS' });
+    await expect(list.execute({ actor, sortBy: 'password' })).rejects.toMatchObject({ status: 400, code: 'VALIDATION_ERROR' });
   });
 
   it('answers an empty page with total 0 when the store fails, and logs it', async () => {

@@ -41,7 +41,7 @@ describe('SetRole', () => {
     const f = adminFixture();
     const target = await f.seedUser();
     const setRole = new SetRole(f.users, f.audit, f.clock, { assignableRoles: ['admin', 'user'] });
-    await expect(setRole.execute({ actor: f.actor('admin'), userId: target.id, role: ' , ' })).rejects.toMatchObject({ status: 400, code: 'INVALID_BODY_PARAMETERS' });
+    await expect(setRole.execute({ actor: f.actor('admin'), userId: target.id, role: ' , ' })).rejects.toMatchObject({ status: 400, code: 'VALIDATION_ERROR' });
     await expect(setRole.execute({ actor: f.actor('admin'), userId: target.id, role: ['user', 'wizard'] })).rejects.toMatchObject({
       status: 400,
       code: 'YOU_ARE_NOT_ALLOWED_TO_SET_A_NON_EXISTENT_ROLE_VALUE',

@@ -22,7 +22,7 @@ export interface SetRoleInput {
  */
 export function roleValue(role: string | readonly string[], config: Pick<AdminConfig, 'assignableRoles'>): string {
   const names = parseRoles(role);
-  if (names.length === 0) throw raise(GENERAL_ERRORS.INVALID_BODY_PARAMETERS);
+  if (names.length === 0) throw raise(GENERAL_ERRORS.VALIDATION_ERROR);
   if (config.assignableRoles && names.some((name) => !config.assignableRoles?.includes(name))) {
     throw raise(ADMIN_ERRORS.YOU_ARE_NOT_ALLOWED_TO_SET_A_NON_EXISTENT_ROLE_VALUE);
   }

@@ -61,12 +61,12 @@ describe('CreateOrganization', () => {
     expect(await f.stores.organizations.findBySlug('c')).toBeNull();
   });
 
-  it('answers 400 INVALID_BODY_PARAMETERS for an empty name or slug', async () => {
+  it('answers 400 VALIDATION_ERROR for an empty name or slug', async () => {
     const f = organizationFixture();
     const create = new CreateOrganization(f.stores, f.clock);
     const ada = await f.signUp();
-    await expect(create.execute({ actor: ada, name: '', slug: 's' })).rejects.toMatchObject({ status: 400, code: 'INVALID_BODY_PARAMETERS' });
-    await expect(create.execute({ actor: ada, name: 'n', slug: '' })).rejects.toMatchObject({ status: 400, code: 'INVALID_BODY_PARAMETERS' });
+    await expect(create.execute({ actor: ada, name: '', slug: 's' })).rejects.toMatchObject({ status: 400, code: 'VALIDATION_ERROR' });
+    await expect(create.execute({ actor: ada, name: 'n', slug: '' })).rejects.toMatchObject({ status: 400, code: 'VALIDATION_ERROR' });
   });
 
   it('makes one organization of ten parallel creations with one slug; the rest answer 400 ORGANIZATION_ALREADY_EXISTS', async () => {

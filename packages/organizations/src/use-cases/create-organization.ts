@@ -41,7 +41,7 @@ export class CreateOrganization {
 
   async execute(input: CreateOrganizationInput): Promise<CreateOrganizationResult> {
     const { actor } = input;
-    if (!input.name || !input.slug) throw raise(GENERAL_ERRORS.INVALID_BODY_PARAMETERS);
+    if (!input.name || !input.slug) throw raise(GENERAL_ERRORS.VALIDATION_ERROR);
     if (!this.config.allowUserToCreateOrganization) throw raise(ORGANIZATION_ERRORS.YOU_ARE_NOT_ALLOWED_TO_CREATE_A_NEW_ORGANIZATION);
     // A quick answer for the common case; the unique slug decides races.
     if (await this.stores.organizations.findBySlug(input.slug)) throw raise(ORGANIZATION_ERRORS.ORGANIZATION_ALREADY_EXISTS);

@@ -24,11 +24,11 @@ describe('CreateTeam', () => {
     await expect(create.execute({ actor: await f.signUp(), organizationId: organization.id, name: 'x' })).rejects.toMatchObject(ORGANIZATION_ERRORS.YOU_ARE_NOT_A_MEMBER_OF_THIS_ORGANIZATION);
   });
 
-  it('answers 400 INVALID_BODY_PARAMETERS for an empty name and 404 when teams are off', async () => {
+  it('answers 400 VALIDATION_ERROR for an empty name and 404 when teams are off', async () => {
     const f = organizationFixture();
     const ada = await f.signUp();
     const { organization } = await f.organization(ada);
-    await expect(new CreateTeam(f.stores, f.clock).execute({ actor: ada, organizationId: organization.id, name: '' })).rejects.toMatchObject({ status: 400, code: 'INVALID_BODY_PARAMETERS' });
+    await expect(new CreateTeam(f.stores, f.clock).execute({ actor: ada, organizationId: organization.id, name: '' })).rejects.toMatchObject({ status: 400, code: 'VALIDATION_ERROR' });
     const off = new CreateTeam(f.stores, f.clock, organizationsConfig({ teams: { enabled: false } }));
     await expect(off.execute({ actor: ada, organizationId: organization.id, name: 'x' })).rejects.toMatchObject({ status: 404 });
   });

@@ -18,7 +18,7 @@ export class CreateTeam {
     const organizationId = organizationIdFor(input.actor, input.organizationId);
     const member = await requireMembership(this.stores.members, input.actor, organizationId);
     requirePermission(member, { team: ['create'] }, ORGANIZATION_ERRORS.YOU_ARE_NOT_ALLOWED_TO_CREATE_TEAMS_IN_THIS_ORGANIZATION);
-    if (!input.name) throw raise(GENERAL_ERRORS.INVALID_BODY_PARAMETERS);
+    if (!input.name) throw raise(GENERAL_ERRORS.VALIDATION_ERROR);
     const now = this.clock.now();
     return this.stores.teams.create({ id: uuid(), name: input.name, organizationId, createdAt: now, updatedAt: now });
   }

@@ -57,10 +57,10 @@ describe('GetFullOrganization', () => {
     await expect(get.execute({ actor: eve, organizationId: 'nope' })).rejects.toMatchObject(ORGANIZATION_ERRORS.ORGANIZATION_NOT_FOUND);
   });
 
-  it('answers 400 INVALID_QUERY_PARAMETERS for a membersLimit that is not a positive whole number', async () => {
+  it('answers 400 VALIDATION_ERROR (query) for a membersLimit that is not a positive whole number', async () => {
     const f = organizationFixture();
     const ada = await f.signUp();
     const { organization } = await f.organization(ada);
-    await expect(new GetFullOrganization(f.stores).execute({ actor: ada, organizationId: organization.id, membersLimit: 'ten' })).rejects.toMatchObject({ status: 400, code: 'INVALID_QUERY_PARAMETERS' });
+    await expect(new GetFullOrganization(f.stores).execute({ actor: ada, organizationId: organization.id, membersLimit: 'ten' })).rejects.toMatchObject({ status: 400, code: 'VALIDATION_ERROR' });
   });
 });

@@ -30,10 +30,10 @@ describe('ListMembers', () => {
     expect((await list.execute({ actor: ada, limit: 1000 })).members).toHaveLength(1);
   });
 
-  it('answers 400 INVALID_QUERY_PARAMETERS for a bad limit, offset or sort field', async () => {
+  it('answers 400 VALIDATION_ERROR (query) for a bad limit, offset or sort field', async () => {
     const { ada, list } = await setup(0);
     for (const query of [{ limit: 0 }, { limit: 'x' }, { offset: -1 }, { sortBy: 'password' }, { sortDirection: 'up' as 'asc' }]) {
-      await expect(list.execute({ actor: ada, ...query })).rejects.toMatchObject({ status: 400, code: 'INVALID_QUERY_PARAMETERS' });
+      await expect(list.execute({ actor: ada, ...query })).rejects.toMatchObject({ status: 400, code: 'VALIDATION_ERROR' });
     }
   });
 

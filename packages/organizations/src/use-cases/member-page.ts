@@ -1,4 +1,4 @@
-import { GENERAL_ERRORS, raise } from '@tend/kernel';
+import { INVALID_QUERY_PARAMETERS, raise } from '@tend/kernel';
 import { MEMBERS_PAGE_LIMIT } from '../config.js';
 import { MEMBER_SORT_FIELDS, type MemberPage, type MemberSortField } from '../ports.js';
 
@@ -16,11 +16,11 @@ export interface MemberPageInput {
 export function memberPage(input: MemberPageInput, defaultLimit: number = MEMBERS_PAGE_LIMIT): MemberPage {
   const limit = whole(input.limit) ?? defaultLimit;
   const offset = whole(input.offset) ?? 0;
-  if (limit < 1 || offset < 0) throw raise(GENERAL_ERRORS.INVALID_QUERY_PARAMETERS);
+  if (limit < 1 || offset < 0) throw raise(INVALID_QUERY_PARAMETERS);
   const sortBy = input.sortBy ?? 'createdAt';
-  if (!MEMBER_SORT_FIELDS.includes(sortBy as MemberSortField)) throw raise(GENERAL_ERRORS.INVALID_QUERY_PARAMETERS);
+  if (!MEMBER_SORT_FIELDS.includes(sortBy as MemberSortField)) throw raise(INVALID_QUERY_PARAMETERS);
   const sortDirection = input.sortDirection ?? 'asc';
-  if (sortDirection !== 'asc' && sortDirection !== 'desc') throw raise(GENERAL_ERRORS.INVALID_QUERY_PARAMETERS);
+  if (sortDirection !== 'asc' && sortDirection !== 'desc') throw raise(INVALID_QUERY_PARAMETERS);
   return { limit: Math.min(limit, MEMBERS_PAGE_LIMIT), offset, sortBy: sortBy as MemberSortField, sortDirection };
 }
 
@@ -28,6 +28,6 @@ export function memberPage(input: MemberPageInput, defaultLimit: number = MEMBER
 function whole(value: number | string | undefined): number | undefined {
   if (value === undefined || value === '') return undefined;
   const number = typeof value === 'number' ? value : Number(value);
-  if (!Number.isSafeInteger(number)) throw raise(GENERAL_ERRORS.INVALID_QUERY_PARAMETERS);
+  if (!Number.isSafeInteger(number)) throw raise(INVALID_QUERY_PARAMETERS);
   return number;
 }

@@ -23,7 +23,7 @@ export class UpdateOrganization {
     const member = await requireMembership(this.stores.members, input.actor, organizationId, ORGANIZATION_ERRORS.USER_IS_NOT_A_MEMBER_OF_THE_ORGANIZATION);
     requirePermission(member, { organization: ['update'] }, ORGANIZATION_ERRORS.YOU_ARE_NOT_ALLOWED_TO_UPDATE_THIS_ORGANIZATION);
     const { name, slug, logo, metadata } = input.data;
-    if (name === '' || slug === '') throw raise(GENERAL_ERRORS.INVALID_BODY_PARAMETERS);
+    if (name === '' || slug === '') throw raise(GENERAL_ERRORS.VALIDATION_ERROR);
     const updated = await this.stores.organizations.update(organizationId, { name, slug, logo, metadata });
     if (!updated.ok) throw raise(updated.reason === 'slug-taken' ? ORGANIZATION_ERRORS.SLUG_IS_TAKEN : ORGANIZATION_ERRORS.ORGANIZATION_NOT_FOUND);
     return updated.value;

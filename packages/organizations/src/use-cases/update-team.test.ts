@@ -32,6 +32,6 @@ describe('UpdateTeam', () => {
     await f.join(organization.id, member);
     const update = new UpdateTeam(f.stores, f.clock);
     await expect(update.execute({ actor: member, teamId: team.id, data: { name: 'x', organizationId: organization.id } })).rejects.toMatchObject(ORGANIZATION_ERRORS.YOU_ARE_NOT_ALLOWED_TO_UPDATE_THIS_TEAM);
-    await expect(update.execute({ actor: ada, teamId: team.id, data: { name: '', organizationId: organization.id } })).rejects.toMatchObject({ status: 400, code: 'INVALID_BODY_PARAMETERS' });
+    await expect(update.execute({ actor: ada, teamId: team.id, data: { name: '', organizationId: organization.id } })).rejects.toMatchObject({ status: 400, code: 'VALIDATION_ERROR' });
   });
 });

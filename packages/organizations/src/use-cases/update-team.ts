@@ -29,7 +29,7 @@ export class UpdateTeam {
     if (!team || team.organizationId !== organizationId) throw raise(ORGANIZATION_ERRORS.TEAM_NOT_FOUND);
     const { name } = input.data;
     if (name === undefined) return team;
-    if (!name) throw raise(GENERAL_ERRORS.INVALID_BODY_PARAMETERS);
+    if (!name) throw raise(GENERAL_ERRORS.VALIDATION_ERROR);
     const updated = await this.stores.teams.update(team.id, { name, updatedAt: this.clock.now() });
     if (!updated) throw raise(ORGANIZATION_ERRORS.TEAM_NOT_FOUND);
     return updated;

@@ -1,7 +1,7 @@
 import { routes } from '@tend/contracts';
 import { ADMIN_ERRORS, actorOf } from '@tend/admin';
 import { IDENTITY_ERRORS, USERNAME_ERRORS, presentUser } from '@tend/identity';
-import { GENERAL_ERRORS } from '@tend/kernel';
+import { GENERAL_ERRORS, INVALID_QUERY_PARAMETERS } from '@tend/kernel';
 import { clientInfo } from '../../http/client.js';
 import { endpoint } from '../../http/endpoint.js';
 import { PLATFORM } from '../../platform.js';
@@ -17,7 +17,7 @@ export const setRole = endpoint({
   description: 'One role, a comma-separated list or an array; stored comma-joined.',
   tags,
   auth: adminAuth('set-role'),
-  errors: [deniedOf('set-role'), ADMIN_ERRORS.USER_NOT_FOUND, GENERAL_ERRORS.INVALID_BODY_PARAMETERS],
+  errors: [deniedOf('set-role'), ADMIN_ERRORS.USER_NOT_FOUND, GENERAL_ERRORS.VALIDATION_ERROR],
   deps: { setRole: ADMIN.SetRole, config: PLATFORM.Config },
   async handler({ deps, body, auth, req }) {
     const { user } = await deps.setRole.execute({ actor: actorOf(auth, clientInfo(req)), userId: body.userId, role: body.role });
@@ -42,7 +42,7 @@ export const createUser = endpoint({
     USERNAME_ERRORS.USERNAME_IS_TOO_SHORT,
     USERNAME_ERRORS.USERNAME_IS_TOO_LONG,
     USERNAME_ERRORS.USERNAME_IS_INVALID,
-    GENERAL_ERRORS.INVALID_BODY_PARAMETERS,
+    GENERAL_ERRORS.VALIDATION_ERROR,
   ],
   deps: { createUser: ADMIN.CreateUser, config: PLATFORM.Config },
   async handler({ deps, body, auth, req }) {
@@ -58,7 +58,7 @@ export const listUsers = endpoint({
     'Search email or name (contains, starts_with, ends_with); one filter on a listed column (eq, ne, lt, lte, gt, gte, contains); sort on a listed column (default createdAt, newest first); pages of at most 100, by offset or by cursor (keyset: pass the nextCursor of the previous page, with the same sort and no offset; a deep page costs what the first does). A failure of the store answers an empty page.',
   tags,
   auth: adminAuth('list-users'),
-  errors: [deniedOf('list-users'), GENERAL_ERRORS.INVALID_QUERY_PARAMETERS],
+  errors: [deniedOf('list-users'), INVALID_QUERY_PARAMETERS],
   deps: { listUsers: ADMIN.ListUsers, config: PLATFORM.Config },
   async handler({ deps, query, auth, req }) {
     const page = await deps.listUsers.execute({ actor: actorOf(auth, clientInfo(req)), ...query });
