@@ -76,6 +76,8 @@ describe('with two-factor on, every one-factor sign-in is asked for the second f
       expect(names(res)).toEqual([CHALLENGE_COOKIE]);
       const browser = new CookieJar().store(res);
       expect((await getSession(gateway, browser)).body).toBeNull();
+      await post(gateway, '/two-factor/send-otp', browser, {}).expect(200);
+      expect((await mailed(body.email)).text).toContain('signed in to your Tend account with your password');
       await answer(browser, code());
       expect((await getSession(gateway, browser)).body.user.email).toBe(body.email);
     }
@@ -91,6 +93,12 @@ describe('with two-factor on, every one-factor sign-in is asked for the second f
     const signIn = await post(gateway, '/sign-in/email-otp', '', { email, otp: (await mailed(email)).text.match(/\b\d{6}\b/)![0] }).expect(200);
     expect(signIn.body).toEqual(CHALLENGE);
     expect(names(signIn)).toEqual([CHALLENGE_COOKIE]);
+    // An emailed second-factor code says how the first step was taken: by mail, not a password.
+    await post(gateway, '/two-factor/send-otp', new CookieJar().store(signIn), {}).expect(200);
+    const codeMail = await mailed(email);
+    expect(codeMail.purpose).toBe('two-factor-otp');
+    expect(codeMail.text).toContain('with a sign-in link or code sent to this address');
+    expect(codeMail.text).not.toContain('password');
     await answer(new CookieJar().store(signIn), code());
 
     await post(gateway, '/sign-in/magic-link', '', { email, callbackURL: '/journal' }).expect(200);

@@ -14,6 +14,7 @@ export {
   passkeyAddedEmail,
   ssoLinkedEmail,
   type EmailCodePurpose,
+  type FirstStep,
   escapeHtml,
   httpUrl,
   PRODUCT_NAME,

@@ -1,8 +1,8 @@
 import { randomInt } from 'node:crypto';
 import { addSeconds, constantTimeEqual, DAY, hmacSha256, raise, uuid, type Clock, type IdGenerator } from '@tend/kernel';
-import type { User } from '@tend/identity';
+import type { Factor, User } from '@tend/identity';
 import { IDENTITY_ERRORS, type AccountRepository, type MailDelivery, type PasswordHasher, type UserRepository, type VerificationRepository } from '@tend/identity';
-import { twoFactorCodeEmail, twoFactorDisabledEmail } from '@tend/mailer';
+import { twoFactorCodeEmail, twoFactorDisabledEmail, type FirstStep } from '@tend/mailer';
 import { backupCodeHash, newBackupCodes } from './backup-codes.js';
 import { TWO_FACTOR_ERRORS } from './error-codes.js';
 import type { TwoFactorRecord, TwoFactorRepository } from './ports.js';
@@ -142,8 +142,12 @@ export class TwoFactor {
     return this.deps.store.useBackupCode(user.id, backupCodeHash(this.deps.secret, user.id, code));
   }
 
-  /** POST /two-factor/send-otp: mails a 6-digit code (5 minutes, once), replacing the live one. */
-  async sendEmailCode(user: User): Promise<void> {
+  /**
+   * POST /two-factor/send-otp: mails a 6-digit code (5 minutes, once), replacing the live one. The
+   * mail says how the first step was taken (the pending sign-in's first factor), when it names one.
+   */
+  async sendEmailCode(user: User, proven: readonly Factor[] = []): Promise<void> {
+    const firstStep = firstStepOf(proven);
     const identifier = emailCodeIdentifier(user.id);
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     const now = this.deps.clock.now();
@@ -151,7 +155,7 @@ export class TwoFactor {
     await this.deps.verifications.create({ id: this.newId(), identifier, value: this.emailCodeDigest(user.id, code), expiresAt: addSeconds(now, EMAIL_CODE_SECONDS), createdAt: now, updatedAt: now });
     const id = this.newId();
     this.deps.delivery.background(
-      () => ({ to: user.email, purpose: 'two-factor-otp', idempotencyKey: `two-factor-otp/${id}`, ...twoFactorCodeEmail({ name: user.name, code, expiresInMinutes: EMAIL_CODE_SECONDS / 60 }) }),
+      () => ({ to: user.email, purpose: 'two-factor-otp', idempotencyKey: `two-factor-otp/${id}`, ...twoFactorCodeEmail({ name: user.name, code, expiresInMinutes: EMAIL_CODE_SECONDS / 60, firstStep }) }),
       () => this.deps.verifications.deleteByIdentifier(identifier),
     );
   }
@@ -222,4 +226,10 @@ export class TwoFactor {
 
 function emailCodeIdentifier(userId: string): string {
   return `two-factor-otp:${userId}`;
+}
+
+/** The first step of a sign-in in the words of the code mail, from the factors it proved (none for one the mail does not name). */
+function firstStepOf(factors: readonly Factor[]): FirstStep | undefined {
+  const first = factors[0];
+  return first === 'password' || first === 'email' || first === 'provider' || first === 'passkey' || first === 'sso' ? first : undefined;
 }

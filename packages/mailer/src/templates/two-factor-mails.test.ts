@@ -17,6 +17,25 @@ describe('two-factor mails', () => {
     expect(twoFactorCodeEmail({ name: 'Room 12', code: '042917', expiresInMinutes: 5 }).text).toContain('Hi Room 12,');
   });
 
+  it.each([
+    ['password', 'with your password', 'change your password'],
+    ['email', 'with a sign-in link or code sent to this address', 'secure your email account'],
+    ['provider', 'through an account linked to it', 'linked accounts'],
+    ['passkey', 'with a passkey', 'passkeys'],
+    ['sso', "through your organization's single sign-on", "organization's administrator"],
+  ] as const)('says how the first step was taken (%s) and what to do if it was not the reader', (firstStep, how, advice) => {
+    const mail = twoFactorCodeEmail({ name: 'Ada', code: '042917', expiresInMinutes: 5, firstStep });
+    expect(mail.text).toContain(how);
+    expect(mail.text).toContain(advice);
+    if (firstStep !== 'password') expect(mail.text).not.toContain('password');
+  });
+
+  it('says nothing it does not know when the first step is not given', () => {
+    const mail = twoFactorCodeEmail({ name: 'Ada', code: '042917', expiresInMinutes: 5 });
+    expect(mail.text).toContain('Someone started signing in to your Tend account');
+    expect(mail.text).not.toContain('with your password');
+  });
+
   it('the notice says two-factor is off and links to the security settings', () => {
     const mail = twoFactorDisabledEmail({ name: 'Ada', url: 'https://app.example/account/security', byAdministrator: true });
     expect(mail.subject).toBe('Two-factor authentication is off for your Tend account');

@@ -1,17 +1,35 @@
 import { renderingFailed } from './escape.js';
 import { PRODUCT_NAME, expiryLine, greetingBesideCode, greetingFor, renderMail, type RenderedMail } from './layout.js';
 
+/** How the first step of a sign-in was taken: the code mail says so, and what to do if it was not the reader. */
+export type FirstStep = 'password' | 'email' | 'provider' | 'passkey' | 'sso';
+
+const FIRST_STEPS: Record<FirstStep, { how: string; advice: string }> = {
+  password: { how: 'with your password', advice: 'change your password: someone knows it' },
+  email: { how: 'with a sign-in link or code sent to this address', advice: 'secure your email account: someone can read it' },
+  provider: { how: 'through an account linked to it', advice: 'check the linked accounts in your security settings' },
+  passkey: { how: 'with a passkey', advice: 'remove the passkeys you do not recognise in your security settings' },
+  sso: { how: "through your organization's single sign-on", advice: "tell your organization's administrator" },
+};
+
 /** The mail with a one-time code for the second step of a sign-in (two-factor authentication). */
-export function twoFactorCodeEmail(input: { name: string; code: string; expiresInMinutes: number }): RenderedMail {
+export function twoFactorCodeEmail(input: { name: string; code: string; expiresInMinutes: number; firstStep?: FirstStep }): RenderedMail {
   if (!/^\d{6}$/.test(input.code)) throw renderingFailed('the code is not 6 digits');
+  const step = input.firstStep ? FIRST_STEPS[input.firstStep] : null;
   return renderMail({
     subject: `Your ${PRODUCT_NAME} verification code`,
     preheader: 'The code for the second step of your sign-in is inside.',
     greeting: greetingBesideCode(input.name, input.code),
-    paragraphs: [`Someone signed in to your ${PRODUCT_NAME} account with your password and asked for a code by email. Enter this code to finish signing in. The code works once.`],
+    paragraphs: [
+      step
+        ? `Someone signed in to your ${PRODUCT_NAME} account ${step.how} and asked for a code by email. Enter this code to finish signing in. The code works once.`
+        : `Someone started signing in to your ${PRODUCT_NAME} account and asked for a code by email. Enter this code to finish signing in. The code works once.`,
+    ],
     code: { label: 'Your verification code', value: input.code },
     expiry: expiryLine('code', input.expiresInMinutes, 'minute'),
-    closing: 'If this was not you, do not share the code with anyone, and change your password: someone knows it.',
+    closing: step
+      ? `If this was not you, do not share the code with anyone, and ${step.advice}.`
+      : 'If this was not you, do not share the code with anyone, and review the sign-in methods in your security settings.',
   });
 }
 

@@ -190,7 +190,7 @@ export const sendOtp = endpoint({
     const user = pending ? await deps.users.findById(pending.userId) : null;
     if (!user) throw raise(TWO_FACTOR_ERRORS.INVALID_TWO_FACTOR_COOKIE);
     // Banned since the password step: no code goes out (the answer would be refused anyway).
-    await deps.twoFactor.sendEmailCode(await assertNotBanned(user, deps.users, deps.clock));
+    await deps.twoFactor.sendEmailCode(await assertNotBanned(user, deps.users, deps.clock), pending!.factors);
     return { status: true };
   },
 });
@@ -233,3 +233,4 @@ export const resetTwoFactor = endpoint({
     return { status: true };
   },
 });
+
