@@ -80,6 +80,9 @@ describe('POST /admin/create-user', () => {
   it('answers 400 INVALID_EMAIL, PASSWORD_TOO_SHORT and PASSWORD_COMPROMISED', async () => {
     const bad = await adminPost(gateway, 'create-user', admin.cookie, { email: 'not-an-email', password: 'a good long passphrase', name: 'X' }).expect(400);
     expect(bad.body).toEqual({ code: 'INVALID_EMAIL', message: 'Invalid email' });
+    // A provider user's placeholder address can receive nothing, and whoever held it would lock that user out.
+    const placeholder = await adminPost(gateway, 'create-user', admin.cookie, { email: 'r42@reddit.placeholder.invalid', password: 'a good long passphrase', name: 'X' }).expect(400);
+    expect(placeholder.body).toEqual({ code: 'INVALID_EMAIL', message: 'Invalid email' });
     const short = await adminPost(gateway, 'create-user', admin.cookie, { email: 'short.pw@example.com', password: 'short', name: 'X' }).expect(400);
     expect(short.body).toEqual({ code: 'PASSWORD_TOO_SHORT', message: 'Password too short' });
     const common = await adminPost(gateway, 'create-user', admin.cookie, { email: 'common.pw@example.com', password: 'password123', name: 'X' }).expect(400);

@@ -1,4 +1,4 @@
-import { DEFAULT_PASSWORD_POLICY, DEFAULT_USER_FIELDS, DEFAULT_USERNAME_POLICY, type PasswordPolicy, type UserFields, type UsernamePolicy } from '@tend/identity';
+import { DEFAULT_PASSWORD_POLICY, DEFAULT_USER_FIELDS, DEFAULT_USERNAME_POLICY, PlaceholderEmails, type PasswordPolicy, type UserFields, type UsernamePolicy } from '@tend/identity';
 import { DEFAULT_PERMISSION_CONFIG, type PermissionConfig } from './permissions.js';
 
 /** Everything about site administration that can be configured; one object for every use case. */
@@ -20,6 +20,8 @@ export interface AdminConfig extends PermissionConfig {
   /** Which user fields create-user's `data` may set (identity's definitions: input fields only). */
   userFields: UserFields;
   usernamePolicy: UsernamePolicy;
+  /** The placeholder addresses of providers that share no email: create-user refuses them, as sign-up does. */
+  placeholders: PlaceholderEmails;
 }
 
 export const DEFAULT_ADMIN_CONFIG: AdminConfig = Object.freeze({
@@ -33,6 +35,7 @@ export const DEFAULT_ADMIN_CONFIG: AdminConfig = Object.freeze({
   passwordPolicy: DEFAULT_PASSWORD_POLICY,
   userFields: DEFAULT_USER_FIELDS,
   usernamePolicy: DEFAULT_USERNAME_POLICY,
+  placeholders: new PlaceholderEmails(),
 });
 
 /** The defaults with `overrides` applied. */

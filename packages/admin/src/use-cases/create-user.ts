@@ -1,6 +1,6 @@
 import { hasCode, isAuthError, raise, silentLogger, uuid, type Clock, type IdGenerator, type Logger } from '@tend/kernel';
 import { CREDENTIAL_PROVIDER, newAccount, newUser, type User } from '@tend/identity';
-import { checkPassword, normalizeEmail, normalizeUsername, pickInput, type PasswordHasher, type UserRepository } from '@tend/identity';
+import { checkPassword, IDENTITY_ERRORS, normalizeEmail, normalizeUsername, pickInput, type PasswordHasher, type UserRepository } from '@tend/identity';
 import type { Actor } from '../actor.js';
 import { actorEvent } from '../audit/audit-event.js';
 import type { AuditLog } from '../audit/audit-log.port.js';
@@ -48,6 +48,7 @@ export class CreateUser {
     if (hasRole) authorizeAdmin(input.actor, 'set-role', this.config);
     const role = hasRole ? roleValue(input.role as string | readonly string[], this.config) : this.config.defaultRole;
     const email = normalizeEmail(input.email);
+    if (this.config.placeholders.matches(email)) throw raise(IDENTITY_ERRORS.INVALID_EMAIL);
     checkPassword(input.password, this.config.passwordPolicy);
     if (await this.users.findByEmail(email)) throw raise(ADMIN_ERRORS.USER_ALREADY_EXISTS);
 

@@ -41,11 +41,12 @@ export const adminModule: GatewayModule = {
   settings: adminSettings,
   bind(c, { config }) {
     const configured = settingsOf(config, adminSettings);
-    bindFactory(c, ADMIN.AdminConfig, [PLATFORM.PasswordPolicy], (passwordPolicy) =>
+    bindFactory(c, ADMIN.AdminConfig, [PLATFORM.PasswordPolicy, PLATFORM.PlaceholderEmails], (passwordPolicy, placeholders) =>
       adminConfig({
         adminUserIds: configured.adminUserIds,
         allowImpersonatingAdmins: configured.allowImpersonatingAdmins,
         passwordPolicy,
+        placeholders,
         userFields: config.userFields ?? DEFAULT_USER_FIELDS,
       }),
     );
