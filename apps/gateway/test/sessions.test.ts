@@ -44,6 +44,24 @@ describe('session routes', () => {
     expect(setCookies(refreshed).find((c) => c.startsWith('tend.session_token='))).toMatch(/Max-Age=604800/);
   });
 
+  it('never extends a session signed in without rememberMe, whether a cookie or a bearer token presents it', async () => {
+    const { body } = await signUp(gateway);
+    const signIn = await gateway.http.post('/api/auth/sign-in/email').send({ email: body.email, password: body.password, rememberMe: false }).expect(200);
+    const token = signIn.body.token as string;
+    const expiresAt = async (res: { body: { session: { expiresAt: string } } }) => new Date(res.body.session.expiresAt).getTime();
+    const first = await gateway.http.get('/api/auth/get-session').set('Authorization', `Bearer ${token}`).expect(200);
+    expect((await expiresAt(first)) - gateway.clock.now().getTime()).toBe(DAY);
+    gateway.clock.advance(DAY / 2);
+    for (const res of [
+      await gateway.http.get('/api/auth/get-session?disableCookieCache=true').set('Authorization', `Bearer ${token}`).expect(200),
+      await gateway.http.get('/api/auth/get-session?disableCookieCache=true').set('Cookie', cookiesOf(signIn)).expect(200),
+    ]) {
+      expect(await expiresAt(res)).toBe(await expiresAt(first));
+    }
+    gateway.clock.advance(DAY / 2);
+    expect((await gateway.http.get('/api/auth/get-session').set('Authorization', `Bearer ${token}`).expect(200)).body).toBeNull();
+  });
+
   it('answers null for an expired session and removes it', async () => {
     const { cookie, token } = await signUp(gateway);
     gateway.clock.advance(7 * DAY + 1000);

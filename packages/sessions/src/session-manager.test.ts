@@ -60,6 +60,16 @@ describe('SessionManager', () => {
     expect(await manager.resolve(session.token)).toBeNull();
   });
 
+  it('never extends a session made without rememberMe, even when the caller does not say so (a bearer client)', async () => {
+    const { manager, clock } = setup();
+    const short = await manager.create({ userId: 'u1', rememberMe: false });
+    clock.advance(DAY / 2);
+    const resolved = await manager.resolve(short.token);
+    expect(resolved).toMatchObject({ refreshed: false, session: { expiresAt: short.expiresAt } });
+    clock.advance(DAY / 2);
+    expect(await manager.resolve(short.token)).toBeNull();
+  });
+
   it('removes an expired session on lookup and never lists it', async () => {
     const { manager, clock, tables } = setup();
     const session = await manager.create({ userId: 'u1', rememberMe: false });

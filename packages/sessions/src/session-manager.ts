@@ -74,7 +74,8 @@ export class SessionManager {
 
   /**
    * The live session of a token with its user, or null. An expired session is deleted.
-   * A remembered session older than the update age is extended to a full lifetime.
+   * A remembered session older than the update age is extended to a full lifetime; one made short
+   * (not remembered, an impersonation) never is.
    */
   async resolve(token: string, options: ResolveOptions = {}): Promise<ResolvedSession | null> {
     const found = await this.store.findByToken(token);
@@ -84,8 +85,11 @@ export class SessionManager {
       await this.store.delete(token);
       return null;
     }
-    // An impersonation session keeps its short, fixed lifetime: it is never extended.
-    const fixed = options.dontRemember || found.session.impersonatedBy !== null;
+    // A short session keeps its fixed lifetime, never extended: an impersonation, and a sign-in
+    // without rememberMe — told by its cookie, or by the row itself for a bearer client that
+    // carries no cookie (it was made with the short lifetime or less; a remembered one, the full).
+    const madeShort = found.session.expiresAt.getTime() - found.session.createdAt.getTime() <= this.config.shortExpiresIn * 1000;
+    const fixed = options.dontRemember || madeShort || found.session.impersonatedBy !== null;
     if (options.disableRefresh || fixed || !this.isDueForRefresh(found.session, now)) {
       return { ...found, refreshed: false };
     }
