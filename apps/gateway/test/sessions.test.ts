@@ -155,7 +155,22 @@ describe('cookie cache', () => {
         .expect(200);
       const big = await gateway.http.post('/api/auth/update-user').set('Cookie', cookiesOf(res)).set('Origin', ORIGIN).send({ bio: 'é'.repeat(2000) });
       expect(big.status).toBe(200);
-      expect(setCookies(big).some((c) => c.startsWith('tend.session_data='))).toBe(false);
+      // No cache is written; the one the browser holds from before is cleared, never left stale.
+      expect(setCookies(big).filter((c) => c.startsWith('tend.session_data='))).toEqual([expect.stringMatching(/^tend\.session_data=;.*Max-Age=0/)]);
+
+      // A user whose cached copy was small: after a change too large to cache, the session answers the change.
+      const small = await gateway.http.post('/api/auth/sign-up/email').send({ name: 'Tiny', email: 'tiny@example.com', password: 'tiny bio password' }).expect(200);
+      expect(cookiesOf(small)).toMatch(/tend\.session_data=[^;]/);
+      const grown = await gateway.http.post('/api/auth/update-user').set('Cookie', cookiesOf(small)).set('Origin', ORIGIN).send({ name: 'Grown', bio: 'é'.repeat(2000) }).expect(200);
+      const jar = new Map<string, string>();
+      for (const line of [...setCookies(small), ...setCookies(grown)]) {
+        const [pair] = line.split(';');
+        const at = pair!.indexOf('=');
+        if (pair!.slice(at + 1) === '') jar.delete(pair!.slice(0, at));
+        else jar.set(pair!.slice(0, at), pair!.slice(at + 1));
+      }
+      const browser = [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
+      expect((await gateway.http.get('/api/auth/get-session').set('Cookie', browser).expect(200)).body.user.name).toBe('Grown');
     } finally {
       await gateway.close();
     }

@@ -15,7 +15,8 @@ describe('POST /sign-in/email', () => {
       .set('User-Agent', 'tend-test/1.0')
       .send({ email: body.email.toUpperCase(), password: body.password })
       .expect(200);
-    expect(res.body).toMatchObject({ redirect: false, user: { email: body.email } });
+    expect(res.body).toMatchObject({ redirect: false, url: null, user: { email: body.email } });
+    expect(Object.keys(res.body).sort()).toEqual(['redirect', 'token', 'url', 'user']);
     expect(res.body.token).toMatch(/^[A-Za-z0-9]{32}$/);
     const sessions = await gateway.http.get('/api/auth/list-sessions').set('Cookie', cookiesOf(res)).expect(200);
     const current = sessions.body.find((s: { token: string }) => s.token === res.body.token);

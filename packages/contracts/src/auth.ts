@@ -58,7 +58,7 @@ export const signInEmailBody = z.object({
   callbackURL: redirectURL().optional(),
   rememberMe: z.boolean().optional(),
 });
-export const signInEmailResponse = z.union([z.object({ redirect: z.boolean(), token: z.string(), url: z.string().optional(), user }), signInChallenge]);
+export const signInEmailResponse = z.union([z.object({ redirect: z.boolean(), token: z.string(), url: z.string().nullable(), user }), signInChallenge]);
 
 export const signInUsernameBody = z.object({
   username: line(),

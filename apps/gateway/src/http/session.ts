@@ -133,12 +133,19 @@ export class SessionHttp {
     try {
       this.append(res, [cookies.write(cookies.names.sessionData, this.cache.encode(data, madeAt), this.cache.config.maxAge)]);
     } catch (error) {
-      // Too large to cache: the session still works, just without the cookie cache.
+      // Too large to cache: the session still works, without the cookie cache. A copy the browser
+      // holds from before is cleared, or it would answer the old data for up to maxAge.
+      this.append(res, [cookies.clear(cookies.names.sessionData)]);
       this.logger.warn('session not cached in a cookie', { reason: (error as Error).message });
     }
   }
 
+  /** Adds Set-Cookie lines; one this response set before for the same cookie is replaced (the last word wins, once). */
   private append(res: Response, values: string[]): void {
-    for (const value of values) res.append('Set-Cookie', value);
+    const nameOf = (line: string) => line.slice(0, line.indexOf('='));
+    const incoming = new Set(values.map(nameOf));
+    const current = res.getHeader('Set-Cookie');
+    const earlier = current === undefined ? [] : Array.isArray(current) ? current : [String(current)];
+    res.setHeader('Set-Cookie', [...earlier.filter((line) => !incoming.has(nameOf(line))), ...values]);
   }
 }

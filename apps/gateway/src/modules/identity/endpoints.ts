@@ -53,7 +53,7 @@ export const signInEmail = endpoint({
     return deps.signIns.json(req, res, outcome, ({ session, user }) => ({
       redirect: Boolean(body.callbackURL),
       token: session.token,
-      url: body.callbackURL,
+      url: body.callbackURL ?? null,
       user: presentUser(user, deps.config.userFields),
     }));
   },
