@@ -203,13 +203,24 @@ describe('organization members: list, active member, roles, removal, leaving, pe
       expect(await check(owner, { unknown: ['read'] })).toBe(false);
     });
 
-    it('answers 403 USER_IS_NOT_A_MEMBER_OF_THE_ORGANIZATION, 400 NO_ACTIVE_ORGANIZATION and 400 VALIDATION_ERROR without permissions', async () => {
+    it('takes the singular permission too (spec section 5: permission or permissions)', async () => {
+      const owner = await newUser(gateway, 'Owner');
+      const organization = await createOrganization(owner);
+      const res = await owner.post('/organization/has-permission', { permission: { member: ['delete'] }, organizationId: organization.id });
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ success: true, error: null });
+    });
+
+    it('answers 403 USER_IS_NOT_A_MEMBER_OF_THE_ORGANIZATION, 400 NO_ACTIVE_ORGANIZATION and 400 without permissions', async () => {
       const organization = await createOrganization(await newUser(gateway, 'Owner'));
       const stranger = await newUser(gateway, 'Stranger');
       expectError(await stranger.post('/organization/has-permission', { permissions: { member: ['delete'] }, organizationId: organization.id }), E.USER_IS_NOT_A_MEMBER_OF_THE_ORGANIZATION);
       expectError(await stranger.post('/organization/has-permission', { permissions: { member: ['delete'] } }), E.NO_ACTIVE_ORGANIZATION);
-      const res = await stranger.post('/organization/has-permission', { organizationId: organization.id });
-      expect(res.body).toMatchObject({ code: 'VALIDATION_ERROR', issues: [{ path: 'permissions', message: 'permissions is required' }] });
+      for (const body of [{ organizationId: organization.id }, { permissions: {}, organizationId: organization.id }]) {
+        const res = await stranger.post('/organization/has-permission', body);
+        expect(res.status).toBe(400);
+        expect(res.body).toEqual({ code: 'INVALID_PERMISSION_CHECK_NO_PERMISSION_S_WERE_PASSED', message: 'invalid permission check. no permission(s) were passed.' });
+      }
     });
   });
 });

@@ -136,9 +136,8 @@ export const removeMemberResponse = z.object({ member: memberWithUser });
 
 export const leaveOrganizationBody = z.object({ organizationId: idInput() });
 
-export const hasOrganizationPermissionBody = z
-  .object({ permissions: permissions().optional(), organizationId: idInput().optional() })
-  .refine(...requires('permissions'));
+// Spec section 5: `permission` or `permissions`; neither is 400 INVALID_PERMISSION_CHECK_NO_PERMISSION_S_WERE_PASSED.
+export const hasOrganizationPermissionBody = z.object({ permission: permissions().optional(), permissions: permissions().optional(), organizationId: idInput().optional() });
 export const hasOrganizationPermissionResponse = z.object({ success: z.boolean(), error: z.string().nullable() });
 
 // ------------------------------------------------------------------ invitations

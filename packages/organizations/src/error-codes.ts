@@ -9,6 +9,7 @@ export const ORGANIZATION_ERRORS = defineErrors({
   YOU_ARE_NOT_ALLOWED_TO_CREATE_A_NEW_ORGANIZATION: { status: 403, message: 'You are not allowed to create a new organization' },
   YOU_HAVE_REACHED_THE_MAXIMUM_NUMBER_OF_ORGANIZATIONS: { status: 403, message: 'You have reached the maximum number of organizations' },
   ORGANIZATION_ALREADY_EXISTS: { status: 400, message: 'Organization already exists' },
+  INVALID_PERMISSION_CHECK_NO_PERMISSION_S_WERE_PASSED: { status: 400, message: 'invalid permission check. no permission(s) were passed.' },
   ORGANIZATION_NOT_FOUND: { status: 400, message: 'Organization not found' },
   USER_IS_NOT_A_MEMBER_OF_THE_ORGANIZATION: { status: 403, message: 'User is not a member of the organization' },
   YOU_ARE_NOT_ALLOWED_TO_UPDATE_THIS_ORGANIZATION: { status: 403, message: 'You are not allowed to update this organization' },

@@ -282,7 +282,14 @@ export async function signUp(page: Page, fields: SignUpFields, options: SignUpOp
   if (fields.username !== undefined) await page.getByLabel(/^Username/).fill(fields.username);
   await options.beforeSubmit?.();
   await page.getByRole('button', { name: 'Create account' }).click();
-  if (options.succeeds ?? true) await page.waitForURL('**/verify-email?**');
+  if (!(options.succeeds ?? true)) return;
+  try {
+    await page.waitForURL('**/verify-email?**');
+  } catch (error) {
+    // Say what the page said instead (a refusal, a busy server), not only that it stayed.
+    const said = await page.getByRole('alert').allTextContents().catch(() => []);
+    throw new Error(`sign-up of ${fields.email} stayed on ${page.url()}; alerts: ${JSON.stringify(said)}; script errors: ${JSON.stringify(problemsOf(page))}`, { cause: error });
+  }
 }
 
 /** What every page must pass: WCAG 2.0, 2.1 and 2.2 at levels A and AA, and axe's best practices. */

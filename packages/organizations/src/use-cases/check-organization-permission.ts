@@ -1,3 +1,4 @@
+import { raise } from '@tend/kernel';
 import type { Actor } from '../entities.js';
 import { ORGANIZATION_ERRORS } from '../error-codes.js';
 import { hasOrganizationPermission } from '../permissions.js';
@@ -6,8 +7,8 @@ import { organizationIdFor, requireMembership } from './access.js';
 
 export interface CheckOrganizationPermissionInput {
   actor: Actor;
-  /** resource -> actions, e.g. `{ member: ['delete'] }`; all must be granted. */
-  permissions: Readonly<Record<string, readonly string[]>>;
+  /** resource -> actions, e.g. `{ member: ['delete'] }`; all must be granted; none is a 400. */
+  permissions: Readonly<Record<string, readonly string[]>> | undefined;
   /** Defaults to the active organization. */
   organizationId?: string;
 }
@@ -17,6 +18,7 @@ export class CheckOrganizationPermission {
   constructor(private readonly stores: Pick<OrganizationStores, 'members'>) {}
 
   async execute(input: CheckOrganizationPermissionInput): Promise<{ success: boolean; error: null }> {
+    if (!input.permissions || Object.keys(input.permissions).length === 0) throw raise(ORGANIZATION_ERRORS.INVALID_PERMISSION_CHECK_NO_PERMISSION_S_WERE_PASSED);
     const organizationId = organizationIdFor(input.actor, input.organizationId);
     const member = await requireMembership(this.stores.members, input.actor, organizationId, ORGANIZATION_ERRORS.USER_IS_NOT_A_MEMBER_OF_THE_ORGANIZATION);
     return { success: hasOrganizationPermission(member.role, input.permissions), error: null };

@@ -109,10 +109,10 @@ export const leaveOrganization = endpoint({
 export const hasOrganizationPermission = endpoint({
   ...routes.hasOrganizationPermission,
   summary: 'Whether the caller’s role in the organization grants every requested action',
-  description: '`permissions` maps resources (organization, member, invitation, team) to actions. The organization defaults to the active one.',
+  description: '`permissions` (or `permission`) maps resources (organization, member, invitation, team) to actions; neither is a 400. The organization defaults to the active one.',
   tags,
   auth: 'session',
-  errors: [E.NO_ACTIVE_ORGANIZATION, E.USER_IS_NOT_A_MEMBER_OF_THE_ORGANIZATION, SESSION_ERRORS.UNAUTHORIZED],
+  errors: [E.INVALID_PERMISSION_CHECK_NO_PERMISSION_S_WERE_PASSED, E.NO_ACTIVE_ORGANIZATION, E.USER_IS_NOT_A_MEMBER_OF_THE_ORGANIZATION, SESSION_ERRORS.UNAUTHORIZED],
   deps: { check: ORGANIZATIONS.CheckOrganizationPermission },
-  handler: ({ deps, body, auth }) => deps.check.execute({ actor: actorOf(auth), permissions: body.permissions ?? {}, organizationId: body.organizationId }),
+  handler: ({ deps, body, auth }) => deps.check.execute({ actor: actorOf(auth), permissions: body.permissions ?? body.permission, organizationId: body.organizationId }),
 });
