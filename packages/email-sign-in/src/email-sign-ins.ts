@@ -26,7 +26,7 @@ export interface EmailSignInInput {
  */
 export class EmailSignIns {
   constructor(
-    private readonly users: Pick<UserRepository, 'findByEmail' | 'create' | 'update'>,
+    private readonly users: Pick<UserRepository, 'findByEmail' | 'update'>,
     private readonly completion: Pick<SignInCompletion, 'admit' | 'complete'>,
     private readonly claim: AccountClaim,
     private readonly clock: Clock,
@@ -43,7 +43,7 @@ export class EmailSignIns {
     const fresh = newUser({ id: this.newId(), email: input.email, name, emailVerified: true }, this.clock.now());
     const proof = { user: fresh, method: input.method, factors: ['email'] as const, client: input.client, next: input.next, isNewUser: true };
     try {
-      return await this.completion.complete(proof, { persist: (session) => this.users.create(fresh, undefined, session ?? undefined) });
+      return await this.completion.complete(proof, { create: {} });
     } catch (error) {
       // Someone signed up with this address meanwhile: sign in to that account instead.
       const raced = hasCode(error, 'USER_ALREADY_EXISTS') ? await this.users.findByEmail(input.email) : null;

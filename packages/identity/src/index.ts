@@ -1,4 +1,4 @@
-export type { UserRepository, AccountRepository, LockedUpdate, PasswordHasher, VerificationRepository } from './ports.js';
+export type { UserRepository, FirstSessionStore, AccountRepository, LockedUpdate, PasswordHasher, VerificationRepository } from './ports.js';
 export { ScryptPasswordHasher, type ScryptPasswordHasherOptions } from './scrypt-password-hasher.js';
 export { HashingBudget, HASHING_ERRORS, ServerBusyError, defaultHashConcurrency, DEFAULT_HASH_QUEUE_LIMIT, type HashingBudgetOptions } from './hashing-budget.js';
 export { normalizeEmail } from './email.js';
@@ -58,5 +58,14 @@ export { ConfirmDeleteUser, type ConfirmDeleteUserInput } from './use-cases/conf
 export { MemoryVerificationRepository } from './adapters/memory/memory-verification-repository.js';
 // The entities this package speaks for.
 export { newUser, newAccount, CREDENTIAL_PROVIDER, type User, type Account, type Verification, type NotificationStatus } from './entities.js';
-// the one sign-in pipeline: proofs, challenge policies, pending sign-ins, the completion
+// the one sign-in pipeline: proofs, challenge policies, pending sign-ins, session effects, the completion
 export * from './sign-in/index.js';
+// the one way an identity provider's user becomes ours (social providers and SSO)
+export {
+  ExternalIdentityLinker,
+  type ExternalIdentity,
+  type ExternalAccountFields,
+  type ExternalIdentityLinkerDeps,
+  type LinkOutcome,
+  type LinkRefusal,
+} from './linking/external-identity-linker.js';

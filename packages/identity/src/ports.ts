@@ -6,15 +6,28 @@ export interface UserRepository {
   findById(id: string): Promise<User | null>;
   findByEmail(email: string): Promise<User | null>;
   findByUsername(username: string): Promise<User | null>;
+  /** The users of these ids that exist (in no particular order). */
+  findByIds(ids: readonly string[]): Promise<User[]>;
   /**
-   * Creates a user and, when given, its first account and first session, in one transaction:
-   * either all of them exist afterwards or none does. A taken email answers 422 User already
-   * exists (whoever loses a race of two sign-ups gets it).
+   * Creates a user and, when given, its first account, in one transaction: either both exist
+   * afterwards or neither does. A taken email answers 422 User already exists (whoever loses a
+   * race of two sign-ups gets it). It takes no session: a user signed in at once is created by
+   * the sign-in completion, through `FirstSessionStore`.
    */
-  create(user: User, account?: Account, session?: Session): Promise<User>;
+  create(user: User, account?: Account): Promise<User>;
   update(id: string, patch: Partial<Omit<User, 'id' | 'createdAt'>>): Promise<User>;
   /** Deletes a user with its sessions and accounts. */
   delete(id: string): Promise<void>;
+}
+
+/**
+ * Stores a new user with its first account and its first session in one transaction (sign-up
+ * signed in at once): all of them exist afterwards, or none does; a taken email answers 422 User
+ * already exists. Held by the sign-in completion alone (the composition root hands it over): no
+ * other code can store a session beside a user.
+ */
+export interface FirstSessionStore {
+  createWithSession(user: User, account: Account | undefined, session: Session): Promise<User>;
 }
 
 /** Where linked accounts live: one credential account per user, plus provider accounts. */

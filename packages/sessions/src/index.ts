@@ -1,4 +1,5 @@
-export { SessionManager, type CreateSessionInput, type ResolveOptions, type ResolvedSession } from './session-manager.js';
+// SessionIssuer (making sessions) is not exported here: see `@tend/sessions/issuer`.
+export { SessionManager, type ResolveOptions, type ResolvedSession } from './session-manager.js';
 export type { SessionStore, SessionWithUser } from './session-store.port.js';
 export { SessionCookies, MAX_COOKIE_AGE, type CookieSettings, type SetCookie } from './cookies.js';
 export { CookieCache, COOKIE_CACHE_LIMIT, DEFAULT_COOKIE_CACHE, type CookieCacheConfig, type CachedSessionCopy } from './cookie-cache.js';

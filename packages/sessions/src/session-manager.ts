@@ -1,20 +1,8 @@
-import { addSeconds, raise, raiseFrom, randomToken, uuid, type Clock, type IdGenerator } from '@tend/kernel';
+import { addSeconds, raise, type Clock } from '@tend/kernel';
 import type { Session } from './entities.js';
-import { DEFAULT_SESSION_CONFIG, SESSION_TOKEN_LENGTH, type SessionConfig } from './config.js';
+import { DEFAULT_SESSION_CONFIG, type SessionConfig } from './config.js';
 import { SESSION_ERRORS } from './error-codes.js';
 import type { SessionStore, SessionWithUser } from './session-store.port.js';
-
-export interface CreateSessionInput {
-  userId: string;
-  ipAddress?: string | null;
-  userAgent?: string | null;
-  /** false: a one-day session that is never extended. Default true. */
-  rememberMe?: boolean;
-  impersonatedBy?: string | null;
-  activeOrganizationId?: string | null;
-  /** Overrides the lifetime (seconds), e.g. for impersonation. */
-  expiresIn?: number;
-}
 
 export interface ResolveOptions {
   /** Do not extend the session even when it is due. */
@@ -28,7 +16,11 @@ export interface ResolvedSession extends SessionWithUser {
   refreshed: boolean;
 }
 
-/** The lifecycle of sessions: create, resolve (with refresh), list and revoke. */
+/**
+ * The lifecycle of existing sessions: resolve (with refresh), list, revoke, freshness. Making a
+ * session is not here: that is `SessionIssuer` (`@tend/sessions/issuer`), which only the sign-in
+ * completion holds, so code given a SessionManager cannot sign anyone in.
+ */
 export class SessionManager {
   readonly config: SessionConfig;
 
@@ -36,40 +28,8 @@ export class SessionManager {
     private readonly store: SessionStore,
     private readonly clock: Clock,
     config: Partial<SessionConfig> = {},
-    private readonly newId: IdGenerator = uuid,
   ) {
     this.config = { ...DEFAULT_SESSION_CONFIG, ...config };
-  }
-
-  async create(input: CreateSessionInput): Promise<Session> {
-    const session = this.build(input);
-    try {
-      await this.store.create(session);
-    } catch (error) {
-      throw raiseFrom(error, SESSION_ERRORS.FAILED_TO_CREATE_SESSION);
-    }
-    return session;
-  }
-
-  /**
-   * A new session (fresh id and token, the configured lifetime) without storing it: for a
-   * caller that stores it in its own transaction (sign-up stores user, account and session at once).
-   */
-  build(input: CreateSessionInput): Session {
-    const now = this.clock.now();
-    const lifetime = input.expiresIn ?? (input.rememberMe === false ? this.config.shortExpiresIn : this.config.expiresIn);
-    return {
-      id: this.newId(),
-      token: randomToken(SESSION_TOKEN_LENGTH),
-      userId: input.userId,
-      expiresAt: addSeconds(now, lifetime),
-      ipAddress: input.ipAddress ?? null,
-      userAgent: input.userAgent ?? null,
-      impersonatedBy: input.impersonatedBy ?? null,
-      activeOrganizationId: input.activeOrganizationId ?? null,
-      createdAt: now,
-      updatedAt: now,
-    };
   }
 
   /**

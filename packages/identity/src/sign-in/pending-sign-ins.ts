@@ -2,6 +2,7 @@ import { addSeconds, randomToken, sha256Hex, uuid, type Clock, type IdGenerator 
 import type { VerificationRepository } from '../ports.js';
 import type { ChallengeDemand } from './challenge-policy.js';
 import type { Factor, SignInProof } from './proof.js';
+import type { SessionEffect } from './session-effects.js';
 
 /** A sign-in that proved some factors and waits for a challenge to be answered. */
 export interface PendingSignIn {
@@ -13,6 +14,8 @@ export interface PendingSignIn {
   isNewUser: boolean;
   detail: Readonly<Record<string, string | number | boolean>>;
   demand: ChallengeDemand;
+  /** What the sign-in declared to happen once it is a session (run when the challenge is answered). */
+  onSession: readonly SessionEffect[];
   /** Wrong answers so far. */
   failures: number;
   expiresAt: Date;
@@ -49,7 +52,7 @@ export class PendingSignIns {
   }
 
   /** Stores a pending sign-in; answers the token for the challenge cookie. */
-  async create(proof: SignInProof, demand: ChallengeDemand): Promise<{ token: string; expiresAt: Date }> {
+  async create(proof: SignInProof, demand: ChallengeDemand, onSession: readonly SessionEffect[] = []): Promise<{ token: string; expiresAt: Date }> {
     const token = randomToken(PENDING_SIGN_IN_TOKEN_LENGTH);
     const expiresAt = addSeconds(this.clock.now(), this.lifetime);
     const pending: PendingSignIn = {
@@ -61,6 +64,7 @@ export class PendingSignIns {
       isNewUser: proof.isNewUser ?? false,
       detail: proof.detail ?? {},
       demand,
+      onSession,
       failures: 0,
       expiresAt,
     };
@@ -101,7 +105,8 @@ export class PendingSignIns {
   private decode(record: { value: string; expiresAt: Date } | null): PendingSignIn | null {
     if (!record) return null;
     try {
-      return { ...(JSON.parse(record.value) as Omit<PendingSignIn, 'expiresAt'>), expiresAt: record.expiresAt };
+      const stored = JSON.parse(record.value) as Omit<PendingSignIn, 'expiresAt'>;
+      return { ...stored, onSession: stored.onSession ?? [], expiresAt: record.expiresAt };
     } catch {
       return null;
     }

@@ -1,8 +1,9 @@
 import { addSeconds } from '@tend/kernel';
-import { newUser, type User } from '../entities.js';
+import { CREDENTIAL_PROVIDER, newAccount, newUser, type User } from '../entities.js';
 import { signInFixture } from '../testing/sign-in-fixture.js';
 import type { ChallengePolicy } from './challenge-policy.js';
 import { clientOf, type SignInProof } from './proof.js';
+import type { SessionEffectHandler } from './session-effects.js';
 
 /** A throw-away policy: demands a `probe` answer unless the sign-in proved one already. */
 const probe: ChallengePolicy = {
@@ -90,23 +91,36 @@ describe('SignInCompletion', () => {
     expect(await completion.resume(challenge.token, clientOf({}), async () => 'totp')).toEqual({ status: 'missing' });
   });
 
-  it('stores a new user with its first session through persist, or without one before a challenge', async () => {
+  it('stores a new user with its account and its first session at once, or alone before a challenge', async () => {
     const plain = await setup();
     const fresh: User = newUser({ id: 'u2', email: 'new@example.com', name: 'New' }, plain.clock.now());
-    const persisted: (string | null)[] = [];
-    const persist = async (session: { token: string } | null) => {
-      persisted.push(session?.token ?? null);
-      return plain.users.create(fresh);
-    };
-    const outcome = await plain.completion.complete(plain.proof({ user: fresh, isNewUser: true }), { persist });
-    expect(outcome.kind === 'session' && persisted).toEqual([outcome.kind === 'session' ? outcome.session.token : 'none']);
+    const account = newAccount({ id: 'a2', accountId: 'u2', providerId: CREDENTIAL_PROVIDER, userId: 'u2', password: 'hash' }, plain.clock.now());
+    const outcome = await plain.completion.complete(plain.proof({ user: fresh, isNewUser: true }), { create: { account } });
+    if (outcome.kind !== 'session') throw new Error('expected a session');
+    expect(plain.tables.users.get('u2')).toMatchObject({ email: 'new@example.com' });
+    expect(plain.tables.accounts.get('a2')).toMatchObject({ userId: 'u2' });
+    expect(plain.tables.sessions.get(outcome.session.token)).toMatchObject({ userId: 'u2' });
 
     const challenged = await setup([probe]);
     const other: User = newUser({ id: 'u3', email: 'other@example.com', name: 'Other' }, challenged.clock.now());
-    const stored: unknown[] = [];
-    const result = await challenged.completion.complete(challenged.proof({ user: other }), { persist: async (session) => (stored.push(session), challenged.users.create(other)) });
+    const result = await challenged.completion.complete(challenged.proof({ user: other }), { create: {} });
     expect(result.kind).toBe('challenge');
-    expect(stored).toEqual([null]);
+    expect(challenged.tables.users.has('u3')).toBe(true);
+    expect(challenged.tables.sessions.size).toBe(0);
+  });
+
+  it('answers 422 USER_ALREADY_EXISTS for a new user whose email is taken, storing nothing', async () => {
+    const { completion, proof, clock, tables } = await setup();
+    const twin: User = newUser({ id: 'u4', email: 'ada@example.com', name: 'Twin' }, clock.now());
+    await expect(completion.complete(proof({ user: twin }), { create: {} })).rejects.toMatchObject({ status: 422, code: 'USER_ALREADY_EXISTS' });
+    expect(tables.users.has('u4')).toBe(false);
+    expect(tables.sessions.size).toBe(0);
+  });
+
+  it("applies every policy whatever the proof's factors: a proof naming 'session' is challenged too", async () => {
+    const { completion, proof, tables } = await setup([probe]);
+    expect(await completion.complete(proof({ factors: ['session'] }))).toMatchObject({ kind: 'challenge' });
+    expect(tables.sessions.size).toBe(0);
   });
 
   it('vouches for a session with the ban check only: no challenge, no sign-in event', async () => {
@@ -115,5 +129,53 @@ describe('SignInCompletion', () => {
     expect(outcome.session).toMatchObject({ impersonatedBy: 'admin-1', userId: user.id });
     expect(outcome.proof.factors).toEqual(['session']);
     expect(events).toEqual([]);
+  });
+
+  describe('session effects', () => {
+    function recorder(fail = false) {
+      const runs: { data: unknown; userId: string }[] = [];
+      const handler: SessionEffectHandler = {
+        name: 'test.join',
+        run: async (data, signIn) => {
+          if (fail) throw new Error('the organization is gone');
+          runs.push({ data, userId: signIn.user.id });
+        },
+      };
+      return { runs, handler };
+    }
+    const join = { name: 'test.join', data: { organizationId: 'o1' } };
+
+    it('runs the declared effects once the sign-in is a session', async () => {
+      const { runs, handler } = recorder();
+      const fixture = signInFixture({ effects: [handler] });
+      const user = await fixture.users.create(newUser({ id: 'u1', email: 'ada@example.com', name: 'Ada' }, fixture.clock.now()));
+      const outcome = await fixture.completion.complete({ user, method: 'sso', factors: ['sso'], client: clientOf({}) }, { onSession: [join] });
+      expect(outcome.kind).toBe('session');
+      expect(runs).toEqual([{ data: { organizationId: 'o1' }, userId: 'u1' }]);
+    });
+
+    it('keeps them with a pending sign-in: none on a challenge nor on a wrong answer, once on the right one', async () => {
+      const { runs, handler } = recorder();
+      const fixture = signInFixture({ effects: [handler], policies: [probe] });
+      const user = await fixture.users.create(newUser({ id: 'u1', email: 'ada@example.com', name: 'Ada' }, fixture.clock.now()));
+      const challenge = await fixture.completion.complete({ user, method: 'sso', factors: ['sso'], client: clientOf({}) }, { onSession: [join] });
+      if (challenge.kind !== 'challenge') throw new Error('expected a challenge');
+      expect(runs).toEqual([]);
+      expect(await fixture.completion.resume(challenge.token, clientOf({}), async () => null)).toMatchObject({ status: 'wrong' });
+      expect(runs).toEqual([]);
+      const done = await fixture.completion.resume(challenge.token, clientOf({}), async () => 'totp');
+      expect(done).toMatchObject({ status: 'done', outcome: { kind: 'session' } });
+      expect(runs).toEqual([{ data: { organizationId: 'o1' }, userId: 'u1' }]);
+    });
+
+    it('never undoes the session for a failed effect, and refuses an effect nobody handles', async () => {
+      const { handler } = recorder(true);
+      const fixture = signInFixture({ effects: [handler] });
+      const user = await fixture.users.create(newUser({ id: 'u1', email: 'ada@example.com', name: 'Ada' }, fixture.clock.now()));
+      const proof = { user, method: 'sso', factors: ['sso'] as const, client: clientOf({}) };
+      const outcome = await fixture.completion.complete(proof, { onSession: [join] });
+      expect(outcome.kind === 'session' && fixture.tables.sessions.has(outcome.session.token)).toBe(true);
+      await expect(fixture.completion.complete(proof, { onSession: [{ name: 'nobody.handles', data: {} }] })).rejects.toThrow('No handler for the session effect nobody.handles');
+    });
   });
 });

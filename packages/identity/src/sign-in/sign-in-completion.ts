@@ -1,15 +1,22 @@
-import type { Clock } from '@tend/kernel';
-import type { User } from '../entities.js';
+import { silentLogger, type Clock, type Logger } from '@tend/kernel';
 import type { Session } from '@tend/sessions';
-import type { SessionManager } from '@tend/sessions';
+import type { SessionIssuer } from '@tend/sessions/issuer';
+import type { Account, User } from '../entities.js';
 import { assertNotBanned } from '../ban.js';
-import type { UserRepository } from '../ports.js';
+import type { FirstSessionStore, UserRepository } from '../ports.js';
 import type { ChallengeDemand, ChallengePolicy } from './challenge-policy.js';
 import type { PendingSignIn, PendingSignIns } from './pending-sign-ins.js';
 import type { Factor, SignInClient, SignInProof } from './proof.js';
+import type { SessionEffect, SessionEffectHandler } from './session-effects.js';
 
-/** A sign-in that became a session. */
+declare const issued: unique symbol;
+
+/**
+ * A sign-in that became a session. Only the sign-in completion makes one (its brand cannot be
+ * written elsewhere), and the gateway writes a new session's cookie only from one of these.
+ */
 export interface SessionOutcome {
+  readonly [issued]: true;
   kind: 'session';
   user: User;
   session: Session;
@@ -34,34 +41,52 @@ export interface SignInEvents {
 
 export interface CompleteOptions {
   /**
-   * Stores a user that does not exist yet together with its first session (sign-up: user,
-   * account and session in one transaction); called with null when a challenge comes first.
+   * The proof's user does not exist yet: the completion stores it (with `account` when given)
+   * together with its first session in one transaction (sign-up), or alone when a challenge
+   * comes first. A taken email answers 422 USER_ALREADY_EXISTS and nothing is stored.
    */
-  persist?: (session: Session | null) => Promise<User>;
+  create?: { account?: Account };
   /** false: no `sign-in.success` event (sign-up records none: the account's first session is not a sign-in of record). */
   record?: boolean;
+  /**
+   * What must happen only once this sign-in is a session (`SessionEffect`), run by their
+   * registered handlers when the session is issued: now, or when the challenge is answered.
+   */
+  onSession?: readonly SessionEffect[];
 }
 
 export interface SignInCompletionDeps {
-  users: Pick<UserRepository, 'findById' | 'update'>;
-  sessions: Pick<SessionManager, 'create' | 'build'>;
+  users: Pick<UserRepository, 'findById' | 'update' | 'create'>;
+  /** The capability to make sessions (sessions' SessionIssuer): the composition root gives it to the completion alone. */
+  sessions: Pick<SessionIssuer, 'create' | 'build'>;
+  /** Stores a new user with its first session at once (a sign-up signed in at once). */
+  firstSessions: FirstSessionStore;
   pending: PendingSignIns;
   clock: Clock;
   events?: SignInEvents;
+  /** The handlers of the session effects ways of signing in may declare, by name. */
+  effects?: readonly SessionEffectHandler[];
+  /** Where a failed session effect is reported. */
+  logger?: Logger;
 }
 
 /**
  * The one way a sign-in becomes a session. Every proof of identity ends here: the ban check
  * (an expired ban is cleared), then each registered challenge policy in order — the first that
- * demands more turns the sign-in into a pending one — then the session, and the audit event.
- * A proof vouched for by an existing session (a replaced session, an impersonation) has met the
- * policies already: only the ban check applies, and it is not a sign-in of the person.
+ * demands more turns the sign-in into a pending one — then the session, the audit event and the
+ * sign-in's declared session effects. `complete` applies every policy to every proof, whatever
+ * its factors; the one path without policies is `vouch`, for sessions an existing session vouches
+ * for (a replaced session, an impersonation): the ban check only, and no sign-in of record.
  */
 export class SignInCompletion {
+  private readonly effects: ReadonlyMap<string, SessionEffectHandler>;
+
   constructor(
     private readonly deps: SignInCompletionDeps,
     private readonly policies: readonly ChallengePolicy[] = [],
-  ) {}
+  ) {
+    this.effects = new Map((deps.effects ?? []).map((handler) => [handler.name, handler]));
+  }
 
   /** The names of the registered challenge policies, in the order they apply. */
   get policyNames(): string[] {
@@ -79,32 +104,34 @@ export class SignInCompletion {
 
   /** Completes a sign-in: a session, or a pending sign-in when a policy demands more. */
   async complete(proof: SignInProof, options: CompleteOptions = {}): Promise<SignInOutcome> {
+    const onSession = options.onSession ?? [];
+    for (const effect of onSession) if (!this.effects.has(effect.name)) throw new Error(`No handler for the session effect ${effect.name}`);
     // A user about to be created cannot be banned; an existing one is checked (and an expired ban cleared).
-    let user = options.persist ? proof.user : await this.admit(proof.user);
-    const vouched = proof.factors.includes('session');
-    if (!vouched) {
-      for (const policy of this.policies) {
-        const demand = await policy.demand({ ...proof, user });
-        if (!demand) continue;
-        if (options.persist) user = await options.persist(null);
-        const pending = await this.deps.pending.create({ ...proof, user }, demand);
-        this.report('sign-in.challenge', user, proof, { policy: demand.policy });
-        return { kind: 'challenge', user, demand, token: pending.token, expiresAt: pending.expiresAt, proof };
-      }
+    let user = options.create ? proof.user : await this.admit(proof.user);
+    for (const policy of this.policies) {
+      const demand = await policy.demand({ ...proof, user });
+      if (!demand) continue;
+      if (options.create) user = await this.deps.users.create(user, options.create.account);
+      const pending = await this.deps.pending.create({ ...proof, user }, demand, onSession);
+      this.report('sign-in.challenge', user, proof, { policy: demand.policy });
+      return { kind: 'challenge', user, demand, token: pending.token, expiresAt: pending.expiresAt, proof };
     }
-    return this.issue({ ...proof, user }, options, vouched);
+    const outcome = await this.issue({ ...proof, user }, options.create);
+    if (options.record !== false) this.report('sign-in.success', outcome.user, proof, {});
+    await this.runEffects(onSession, outcome);
+    return outcome;
   }
 
   /**
    * A session vouched for by the caller's existing one (a replaced session, an administrator's
-   * impersonation): the ban check only, no challenge, no sign-in event.
+   * impersonation): the ban check only, no challenge, no sign-in event, no effects.
    */
   async vouch(proof: Omit<SignInProof, 'factors'> & { factors?: readonly Factor[] }): Promise<SessionOutcome> {
     const user = await this.admit(proof.user);
-    return this.issue({ ...proof, user, factors: ['session', ...(proof.factors ?? [])] }, {}, true);
+    return this.issue({ ...proof, user, factors: ['session', ...(proof.factors ?? [])] });
   }
 
-  private async issue(proof: SignInProof, options: CompleteOptions, vouched: boolean): Promise<SessionOutcome> {
+  private async issue(proof: SignInProof, create?: CompleteOptions['create']): Promise<SessionOutcome> {
     const { sessions } = this.deps;
     let { user } = proof;
     const input = {
@@ -116,21 +143,21 @@ export class SignInCompletion {
       expiresIn: proof.session?.expiresIn,
     };
     let session: Session;
-    if (options.persist) {
+    if (create) {
+      // User, account and session in one transaction: a failure half-way leaves nothing behind.
       session = sessions.build(input);
-      user = await options.persist(session);
+      user = await this.deps.firstSessions.createWithSession(user, create.account, session);
     } else {
       session = await sessions.create(input);
     }
-    if (!vouched && options.record !== false) this.report('sign-in.success', user, proof, {});
-    return { kind: 'session', user, session, proof };
+    return { kind: 'session', user, session, proof } as SessionOutcome;
   }
 
   /**
    * Answers the challenge of a pending sign-in. `answer` checks the person's answer against the
    * pending sign-in's user and names the factor it proved, or null for a wrong answer (counted;
    * the last allowed failure kills the pending sign-in). A right answer completes the sign-in with
-   * that factor added, through every policy again.
+   * that factor added, through every policy again, with the effects it declared.
    */
   async resume(token: string, client: SignInClient, answer: (pending: PendingSignIn, user: User) => Promise<Factor | null>): Promise<ResumeOutcome> {
     const { pending: store, users } = this.deps;
@@ -157,7 +184,18 @@ export class SignInCompletion {
       isNewUser: pending.isNewUser,
       detail: pending.detail,
     };
-    return { status: 'done', outcome: await this.complete(proof) };
+    return { status: 'done', outcome: await this.complete(proof, { onSession: pending.onSession }) };
+  }
+
+  /** Runs a session's declared effects in order; a failure is logged, the session stands. */
+  private async runEffects(effects: readonly SessionEffect[], outcome: SessionOutcome): Promise<void> {
+    for (const effect of effects) {
+      try {
+        await this.effects.get(effect.name)?.run(effect.data, outcome);
+      } catch (error) {
+        (this.deps.logger ?? silentLogger).error('session effect failed', { effect: effect.name, userId: outcome.user.id, error: error instanceof Error ? error.message : String(error) });
+      }
+    }
   }
 
   private report(action: 'sign-in.success' | 'sign-in.challenge', user: User, proof: SignInProof, extra: Record<string, unknown>): void {

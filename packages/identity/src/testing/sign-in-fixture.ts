@@ -1,26 +1,42 @@
-import { createMemoryTables, ManualClock, type MemoryTables } from '@tend/kernel';
-import { MemorySessionStore, SessionManager } from '@tend/sessions';
+import { createMemoryTables, ManualClock, silentLogger, type Logger, type MemoryTables } from '@tend/kernel';
+import { MemorySessionStore, SessionManager, type SessionConfig } from '@tend/sessions';
+import { SessionIssuer } from '@tend/sessions/issuer';
 import { MemoryUserRepository } from '../adapters/memory/memory-user-repository.js';
 import { MemoryVerificationRepository } from '../adapters/memory/memory-verification-repository.js';
 import type { ChallengePolicy } from '../sign-in/challenge-policy.js';
 import { PendingSignIns } from '../sign-in/pending-sign-ins.js';
+import type { SessionEffectHandler } from '../sign-in/session-effects.js';
 import { SignInCompletion, type SignInEvents } from '../sign-in/sign-in-completion.js';
 
 export interface SignInFixtureOptions {
   tables?: MemoryTables;
   clock?: ManualClock;
-  sessions?: SessionManager;
+  /** The session settings of the manager and the issuer (a freshness age of 0, say). */
+  sessionConfig?: Partial<SessionConfig>;
+  /** The completion's session issuer (one that fails or picks tokens), instead of a plain one. */
+  issuer?: SessionIssuer;
   policies?: readonly ChallengePolicy[];
+  effects?: readonly SessionEffectHandler[];
+  logger?: Logger;
 }
 
-/** The sign-in completion on memory stores, with what tests look at: the sessions, pending sign-ins and recorded events. */
+/**
+ * The sign-in completion on memory stores, with what tests look at: the sessions, pending
+ * sign-ins and recorded events. `issuer` makes sessions directly, for tests that need a signed-in
+ * user as a given (only the completion holds one in the gateway).
+ */
 export function signInFixture(options: SignInFixtureOptions = {}) {
   const tables = options.tables ?? createMemoryTables();
   const clock = options.clock ?? new ManualClock();
   const users = new MemoryUserRepository(tables);
-  const sessions = options.sessions ?? new SessionManager(new MemorySessionStore(tables), clock);
+  const store = new MemorySessionStore(tables);
+  const sessions = new SessionManager(store, clock, options.sessionConfig);
+  const issuer = options.issuer ?? new SessionIssuer(store, clock, options.sessionConfig);
   const pending = new PendingSignIns(new MemoryVerificationRepository(tables), clock);
   const events: Parameters<SignInEvents['record']>[0][] = [];
-  const completion = new SignInCompletion({ users, sessions, pending, clock, events: { record: (event) => void events.push(event) } }, options.policies ?? []);
-  return { tables, clock, users, sessions, pending, events, completion };
+  const completion = new SignInCompletion(
+    { users, sessions: issuer, firstSessions: users, pending, clock, events: { record: (event) => void events.push(event) }, effects: options.effects, logger: options.logger ?? silentLogger },
+    options.policies ?? [],
+  );
+  return { tables, clock, users, sessions, issuer, pending, events, completion };
 }

@@ -1,10 +1,11 @@
 import { uuid } from '@tend/kernel';
 import { CREDENTIAL_PROVIDER, newAccount, newUser } from '../entities.js';
 import type { Session } from '@tend/sessions';
-import type { AccountRepository, UserRepository } from '../ports.js';
+import type { AccountRepository, FirstSessionStore, UserRepository } from '../ports.js';
 
 export interface IdentityHarness {
-  users: UserRepository;
+  /** The user repository, which is also the FirstSessionStore the sign-in completion is given. */
+  users: UserRepository & FirstSessionStore;
   accounts: AccountRepository;
   /** Counts the sessions of a user (to check cascades). */
   sessionCount(userId: string): Promise<number>;
@@ -33,6 +34,14 @@ export function identityContract(name: string, open: () => Promise<IdentityHarne
       expect((await h.users.findByUsername('calm.tree'))?.id).toBe(u.id);
       expect((await h.accounts.findCredential(u.id))?.password).toBe('hash');
       expect((await h.accounts.findByProvider(CREDENTIAL_PROVIDER, u.id))?.id).toBe(account.id);
+    });
+
+    it('finds the users of some ids, skipping unknown ones', async () => {
+      const [a, b] = [user(), user()];
+      await h.users.create(a);
+      await h.users.create(b);
+      expect((await h.users.findByIds([b.id, uuid(), a.id, a.id])).map((found) => found.id).sort()).toEqual([a.id, b.id].sort());
+      expect(await h.users.findByIds([])).toEqual([]);
     });
 
     it('answers 422 USER_ALREADY_EXISTS for a taken email and the username error for a taken username', async () => {
@@ -67,17 +76,17 @@ export function identityContract(name: string, open: () => Promise<IdentityHarne
       const credential = (userId: string) => newAccount({ id: uuid(), accountId: userId, providerId: CREDENTIAL_PROVIDER, userId, password: 'hash' }, now);
       const first = user();
       const taken = session(first.id);
-      await h.users.create(first, credential(first.id), taken);
+      await h.users.createWithSession(first, credential(first.id), taken);
       expect(await h.sessionCount(first.id)).toBe(1);
 
       // The session insert comes after the user's and the account's, and fails (its token is taken).
       const second = user();
-      await expect(h.users.create(second, credential(second.id), session(second.id, taken.token))).rejects.toBeDefined();
+      await expect(h.users.createWithSession(second, credential(second.id), session(second.id, taken.token))).rejects.toBeDefined();
       expect(await h.users.findByEmail(second.email)).toBeNull();
       expect(await h.accounts.findCredential(second.id)).toBeNull();
       expect(await h.sessionCount(second.id)).toBe(0);
 
-      await h.users.create(second, credential(second.id), session(second.id));
+      await h.users.createWithSession(second, credential(second.id), session(second.id));
       expect((await h.users.findByEmail(second.email))?.id).toBe(second.id);
       expect(await h.accounts.findCredential(second.id)).not.toBeNull();
       expect(await h.sessionCount(second.id)).toBe(1);

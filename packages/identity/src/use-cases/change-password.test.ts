@@ -8,7 +8,7 @@ describe('ChangePassword', () => {
   it('needs the current password (400 INVALID_PASSWORD) and then stores the new one, keeping the sessions', async () => {
     const f = identityFixture();
     const ada = await f.user({}, 'the old password');
-    const session = await f.sessions.create({ userId: ada.id });
+    const session = await f.issuer.create({ userId: ada.id });
     await expect(change(f).execute({ user: ada, currentPassword: 'wrong password', newPassword: 'the new password', client: UNKNOWN_CLIENT })).rejects.toMatchObject({
       status: 400,
       code: 'INVALID_PASSWORD',
@@ -21,7 +21,7 @@ describe('ChangePassword', () => {
   it('with revokeOtherSessions, replaces every session by a new one vouched for (no sign-in event)', async () => {
     const f = identityFixture();
     const ada = await f.user({}, 'the old password');
-    const old = await f.sessions.create({ userId: ada.id });
+    const old = await f.issuer.create({ userId: ada.id });
     const { signIn } = await change(f).execute({ user: ada, currentPassword: 'the old password', newPassword: 'the new password', revokeOtherSessions: true, client: UNKNOWN_CLIENT });
     expect(signIn?.session.userId).toBe(ada.id);
     expect(await f.sessions.resolve(old.token)).toBeNull();

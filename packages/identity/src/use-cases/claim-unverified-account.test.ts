@@ -1,6 +1,7 @@
 import { ManualClock, createMemoryTables } from '@tend/kernel';
 import { CREDENTIAL_PROVIDER, newAccount, newUser } from '../entities.js';
 import { MemorySessionStore, SessionManager } from '@tend/sessions';
+import { SessionIssuer } from '@tend/sessions/issuer';
 import { MemoryAccountRepository } from '../adapters/memory/memory-account-repository.js';
 import { MemoryUserRepository } from '../adapters/memory/memory-user-repository.js';
 import { ClaimUnverifiedAccount, type AccountClaimedEvent } from './claim-unverified-account.js';
@@ -10,21 +11,23 @@ async function setup() {
   const clock = new ManualClock();
   const users = new MemoryUserRepository(tables);
   const accounts = new MemoryAccountRepository(tables);
-  const sessions = new SessionManager(new MemorySessionStore(tables), clock);
+  const store = new MemorySessionStore(tables);
+  const sessions = new SessionManager(store, clock);
+  const issuer = new SessionIssuer(store, clock);
   const now = clock.now();
   const squatted = newUser({ id: 'u1', email: 'ada@example.com', name: 'Not Ada' }, now);
   await users.create(squatted, newAccount({ id: 'a1', accountId: 'u1', providerId: CREDENTIAL_PROVIDER, userId: 'u1', password: 'hash' }, now));
   await accounts.create(newAccount({ id: 'a2', accountId: 'sp-1', providerId: 'spotify', userId: 'u1' }, now));
   const bystander = newUser({ id: 'u2', email: 'grace@example.com', name: 'Grace' }, now);
   await users.create(bystander, newAccount({ id: 'a3', accountId: 'u2', providerId: CREDENTIAL_PROVIDER, userId: 'u2', password: 'hash' }, now));
-  return { accounts, sessions };
+  return { accounts, sessions, issuer };
 }
 
 describe('ClaimUnverifiedAccount', () => {
   it('removes the password and every linked account, ends every session, revokes other credentials, and reports it', async () => {
-    const { accounts, sessions } = await setup();
-    const theirs = await sessions.create({ userId: 'u1' });
-    const other = await sessions.create({ userId: 'u2' });
+    const { accounts, sessions, issuer } = await setup();
+    const theirs = await issuer.create({ userId: 'u1' });
+    const other = await issuer.create({ userId: 'u2' });
     const revokedKeys: string[] = [];
     const events: AccountClaimedEvent[] = [];
     const claim = new ClaimUnverifiedAccount({

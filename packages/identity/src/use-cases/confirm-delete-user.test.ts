@@ -14,7 +14,7 @@ async function setup() {
 describe('ConfirmDeleteUser', () => {
   it('deletes the user the token names, with their sessions and accounts, once', async () => {
     const { f, ada, token, confirm } = await setup();
-    await f.sessions.create({ userId: ada.id });
+    await f.issuer.create({ userId: ada.id });
     expect(await confirm.execute({ token, userId: ada.id })).toMatchObject({ id: ada.id });
     expect(f.tables.users.has(ada.id)).toBe(false);
     expect(f.tables.sessions.size).toBe(0);

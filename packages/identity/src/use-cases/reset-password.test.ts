@@ -14,7 +14,7 @@ async function setup(password: string | null = 'old password!') {
 describe('ResetPassword', () => {
   it('sets the new password, consumes the token and signs the user out everywhere', async () => {
     const { f, ada, token, reset } = await setup();
-    const session = await f.sessions.create({ userId: ada.id });
+    const session = await f.issuer.create({ userId: ada.id });
     await reset.execute({ token, newPassword: 'a brand new password' });
     expect((await f.accounts.findCredential(ada.id))?.password).toBe('plain:a brand new password');
     expect(await f.sessions.resolve(session.token)).toBeNull();

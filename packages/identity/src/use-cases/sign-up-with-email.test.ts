@@ -1,7 +1,8 @@
 import { ManualClock, createMemoryTables } from '@tend/kernel';
 import { newUser } from '../entities.js';
 import type { Session } from '@tend/sessions';
-import { MemorySessionStore, SessionManager, type CreateSessionInput } from '@tend/sessions';
+import { MemorySessionStore } from '@tend/sessions';
+import { SessionIssuer, type CreateSessionInput } from '@tend/sessions/issuer';
 import { MemoryAccountRepository } from '../adapters/memory/memory-account-repository.js';
 import { MemoryUserRepository } from '../adapters/memory/memory-user-repository.js';
 import type { PasswordHasher } from '../ports.js';
@@ -15,7 +16,7 @@ const hasher: PasswordHasher = {
 };
 
 /** Builds its first session with a token chosen by the test (to collide with a stored one). */
-class FixedFirstToken extends SessionManager {
+class FixedFirstToken extends SessionIssuer {
   constructor(
     store: MemorySessionStore,
     clock: ManualClock,
@@ -37,10 +38,10 @@ function setup(collideWith: string | null = null, config = {}) {
   const tables = createMemoryTables();
   const clock = new ManualClock();
   const store = new MemorySessionStore(tables);
-  const sessions = new FixedFirstToken(store, clock, collideWith);
+  const issuer = new FixedFirstToken(store, clock, collideWith);
   const users = new MemoryUserRepository(tables);
   const accounts = new MemoryAccountRepository(tables);
-  const { completion, events } = signInFixture({ tables, clock, sessions });
+  const { completion, events, sessions } = signInFixture({ tables, clock, issuer });
   return { tables, users, accounts, sessions, events, signUp: new SignUpWithEmail({ users, hasher, completion, clock }, config) };
 }
 

@@ -1,6 +1,5 @@
 import { raise, uuid, type Clock, type IdGenerator } from '@tend/kernel';
 import { CREDENTIAL_PROVIDER, newAccount, newUser, type User } from '../entities.js';
-import type { Session } from '@tend/sessions';
 import { normalizeEmail } from '../email.js';
 import { fieldRequired, IDENTITY_ERRORS } from '../error-codes.js';
 import { PlaceholderEmails } from '../placeholder-email.js';
@@ -44,7 +43,7 @@ export interface SignUpWithEmailDeps {
 
 /**
  * POST /sign-up/email: creates a user with a credential account and, usually, signs them in
- * through the sign-in completion (which stores user, account and session in one transaction).
+ * through the sign-in completion (which then stores user, account and session in one transaction).
  */
 export class SignUpWithEmail {
   private readonly config: SignUpConfig;
@@ -92,17 +91,16 @@ export class SignUpWithEmail {
     const user = newUser({ ...fields, id, email, name: String(fields.name ?? '') }, now);
     const hash = await this.deps.hasher.hash(input.password);
     const account = newAccount({ id: this.newId(), accountId: id, providerId: CREDENTIAL_PROVIDER, userId: id, password: hash }, now);
-    // User, credential account and session in one transaction: a failure half-way leaves no
-    // half-made account behind to block signing up again.
-    const persist = (session: Session | null) => this.deps.users.create(user, account, session ?? undefined);
+    // Signed in at once, the completion stores user, credential account and session in one
+    // transaction: a failure half-way leaves no half-made account behind to block signing up again.
     const signIn = this.config.autoSignIn && !this.config.requireEmailVerification;
     const outcome = signIn
       ? await this.deps.completion.complete(
           { user, method: 'email', factors: ['password'], rememberMe: input.rememberMe, client: input.client, next: input.callbackURL, isNewUser: true, detail: { signUp: true } },
-          { persist, record: false },
+          { create: { account }, record: false },
         )
       : null;
-    const created = outcome?.user ?? (await persist(null));
+    const created = outcome?.user ?? (await this.deps.users.create(user, account));
     await this.deps.events?.userCreated?.(created, { callbackURL: input.callbackURL });
     return { user: created, outcome };
   }

@@ -35,7 +35,7 @@ describe('VerifyEmail', () => {
   it('changes the address of a change-email token only for its signed-in owner, and mails the new address', async () => {
     const f = identityFixture();
     const ada = await f.user({ emailVerified: true });
-    const session = await f.sessions.create({ userId: ada.id });
+    const session = await f.issuer.create({ userId: ada.id });
     const { token } = await f.tokens.create({ email: ada.email, updateTo: 'new@example.com' });
     const verify = new VerifyEmail(f);
     await expect(verify.execute({ token, current: null, client })).rejects.toMatchObject({ status: 401, code: 'UNAUTHORIZED' });

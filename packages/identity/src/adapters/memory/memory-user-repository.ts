@@ -2,11 +2,11 @@ import { raise, type MemoryTables } from '@tend/kernel';
 import type { Account, User } from '../../entities.js';
 import type { Session } from '@tend/sessions';
 import { IDENTITY_ERRORS } from '../../error-codes.js';
-import type { UserRepository } from '../../ports.js';
+import type { FirstSessionStore, UserRepository } from '../../ports.js';
 import { USERNAME_ERRORS } from '../../username.js';
 
-/** Users in memory, with the database's unique rules and cascades. */
-export class MemoryUserRepository implements UserRepository {
+/** Users in memory, with the database's unique rules and cascades (and the FirstSessionStore of tests). */
+export class MemoryUserRepository implements UserRepository, FirstSessionStore {
   constructor(private readonly tables: MemoryTables) {}
 
   async findById(id: string): Promise<User | null> {
@@ -22,7 +22,22 @@ export class MemoryUserRepository implements UserRepository {
     return this.find((u) => u.username === username);
   }
 
-  async create(user: User, account?: Account, session?: Session): Promise<User> {
+  async findByIds(ids: readonly string[]): Promise<User[]> {
+    return [...new Set(ids)].flatMap((id) => {
+      const user = this.tables.users.get(id);
+      return user ? [{ ...user }] : [];
+    });
+  }
+
+  create(user: User, account?: Account): Promise<User> {
+    return this.insert(user, account);
+  }
+
+  createWithSession(user: User, account: Account | undefined, session: Session): Promise<User> {
+    return this.insert(user, account, session);
+  }
+
+  private async insert(user: User, account?: Account, session?: Session): Promise<User> {
     // Every check before the first write, so a refused create leaves nothing (as the transaction does).
     this.assertUnique(user);
     if (account) {

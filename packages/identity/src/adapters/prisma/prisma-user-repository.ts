@@ -4,11 +4,14 @@ import { raise } from '@tend/kernel';
 import type { Account, User } from '../../entities.js';
 import type { Session } from '@tend/sessions';
 import { IDENTITY_ERRORS } from '../../error-codes.js';
-import type { UserRepository } from '../../ports.js';
+import type { FirstSessionStore, UserRepository } from '../../ports.js';
 import { USERNAME_ERRORS } from '../../username.js';
 
-/** Users in the `user` table. Unique violations become the spec's 422 errors. */
-export class PrismaUserRepository implements UserRepository {
+/**
+ * Users in the `user` table. Unique violations become the spec's 422 errors. Its
+ * `createWithSession` is the FirstSessionStore the composition root hands to the sign-in completion.
+ */
+export class PrismaUserRepository implements UserRepository, FirstSessionStore {
   constructor(private readonly db: Database) {}
 
   async findById(id: string): Promise<User | null> {
@@ -26,7 +29,21 @@ export class PrismaUserRepository implements UserRepository {
     return row && toUser(row);
   }
 
-  async create(user: User, account?: Account, session?: Session): Promise<User> {
+  async findByIds(ids: readonly string[]): Promise<User[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.db.user.findMany({ where: { id: { in: [...ids] } } });
+    return rows.map(toUser);
+  }
+
+  create(user: User, account?: Account): Promise<User> {
+    return this.insert(user, account);
+  }
+
+  createWithSession(user: User, account: Account | undefined, session: Session): Promise<User> {
+    return this.insert(user, account, session);
+  }
+
+  private async insert(user: User, account?: Account, session?: Session): Promise<User> {
     try {
       const { userId: _owner, ...accountData } = account ?? ({} as Account);
       const { userId: _holder, ...sessionData } = session ?? ({} as Session);
