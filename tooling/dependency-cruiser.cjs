@@ -49,6 +49,28 @@ module.exports = {
       to: { path: '^packages/identity/' },
     },
     {
+      name: 'only-the-sign-in-completion-issues-sessions',
+      comment:
+        "The seam of the sign-in pipeline: the SessionIssuer (@tend/sessions/issuer) is made by the composition root (apps/gateway/src/platform.ts) and held by identity's sign-in completion alone (test fixtures aside). SessionManager, which every module gets, cannot make sessions.",
+      severity: 'error',
+      from: { pathNot: '^(apps/gateway/src/platform\\.ts$|packages/identity/src/sign-in/|packages/sessions/src/|packages/[^/]+/src/testing/)' },
+      to: { path: '^packages/sessions/src/(issuer|session-issuer)\\.ts$' },
+    },
+    {
+      name: 'only-the-platform-opens-the-session-store',
+      comment: "The database's session store can write sessions: only the composition root builds it (modules get SessionManager, which cannot).",
+      severity: 'error',
+      from: { pathNot: '^(apps/gateway/src/platform\\.ts$|packages/sessions/src/|packages/[^/]+/src/testing/)' },
+      to: { path: '^packages/sessions/src/adapters/prisma/' },
+    },
+    {
+      name: 'only-sign-in-http-writes-new-session-cookies',
+      comment: 'The session cookie writer is made by the platform and held by SignInHttp (new and restored sessions) and SessionHttp (refreshes): no module writes session cookies itself.',
+      severity: 'error',
+      from: { pathNot: '^apps/gateway/src/(platform|http/session|http/sign-in-http|http/session-cookie-writer)\\.ts$' },
+      to: { path: '^apps/gateway/src/http/session-cookie-writer\\.ts$' },
+    },
+    {
       name: 'packages-import-no-app',
       severity: 'error',
       from: { path: '^packages/' },

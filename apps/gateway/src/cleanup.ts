@@ -114,7 +114,7 @@ const DAY_SECONDS = 86_400;
  */
 export function cleanupTasksOf(c: Container, database: DatabaseHandle, modules: readonly GatewayModule[] = MODULES): CleanupTask[] {
   const config = c.get(PLATFORM.Config);
-  const sessions = c.get(PLATFORM.SessionStore);
+  const sessions = c.get(PLATFORM.ExpiredSessions);
   const verifications = c.get(PLATFORM.VerificationRepository);
   const rateLimits = new PrismaRateLimitStore(database.prisma);
   const longestWindowMs = longestRateLimitWindow(config.rateLimit, modules) * 1000;

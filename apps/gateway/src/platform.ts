@@ -25,18 +25,32 @@ import type { Clock, Logger } from '@tend/kernel';
 import type { DevOutboxMailer, Mailer } from '@tend/mailer';
 import { FailedSignInThrottle, RateLimiter, type RateLimitRules, type RateLimitStore } from '@tend/rate-limit';
 import { SessionManager, type SessionStore } from '@tend/sessions';
+import { SessionIssuer } from '@tend/sessions/issuer';
 import { SqlSessionStore } from '@tend/sessions/prisma';
 import type { GatewayConfig } from './config.js';
-import { bindFactory, bindValue, token } from './di.js';
+import { bindFactory, bindValue, token, type Token } from './di.js';
 import { ClientAddress } from './http/client.js';
 import { Cookies } from './http/cookies.js';
 import type { AuditSink } from './http/mount.js';
 import { TrustedOrigins } from './http/origins.js';
 import { SessionHttp } from './http/session.js';
+import { SessionCookieWriter } from './http/session-cookie-writer.js';
 import { SignInHttp } from './http/sign-in-http.js';
 import { createMailer, DEVELOPMENT_LINK_BASE } from './mail.js';
 import type { GatewayModule } from './modules/module.js';
 import { createSessionStorage, type SessionStorage } from './session-storage.js';
+
+/** A token no other file can name: a fresh symbol, outside `Symbol.for`'s registry that `token()` uses. */
+const sealed = <T>(name: string): Token<T> => Symbol(`tend.${name}`) as Token<T>;
+
+/**
+ * The session store and the session cookie writer are not among the tokens modules can name:
+ * with them a module could write a session, or a session's cookies, outside the sign-in pipeline.
+ */
+const SEAM = {
+  SessionStore: sealed<SessionStore>('SessionStore'),
+  SessionCookieWriter: sealed<SessionCookieWriter>('SessionCookieWriter'),
+} as const;
 
 export const PLATFORM = {
   Config: token<GatewayConfig>('Config'),
@@ -48,18 +62,21 @@ export const PLATFORM = {
   VerificationRepository: token<VerificationRepository>('VerificationRepository'),
   PasswordHasher: token<PasswordHasher>('PasswordHasher'),
   PasswordPolicy: token<PasswordPolicy>('PasswordPolicy'),
-  SessionStore: token<SessionStore>('SessionStore'),
+  /** The session store's sweep of expired rows (the store itself stays in the platform: it can write sessions). */
+  ExpiredSessions: token<Pick<SessionStore, 'purgeExpired'>>('ExpiredSessions'),
   /** The session cache and revocation registry behind the store (its Redis connection is closed with it). */
   SessionStorage: token<SessionStorage>('SessionStorage'),
+  /** Finds, extends and ends sessions; it cannot make one (only the sign-in completion holds a SessionIssuer). */
   SessionManager: token<SessionManager>('SessionManager'),
   TrustedOrigins: token<TrustedOrigins>('TrustedOrigins'),
   /** Every declared cookie, read and written through the one factory. */
   Cookies: token<Cookies>('Cookies'),
+  /** Reads a request's session, refreshes and clears its cookies; never starts them (SignInHttp does). */
   SessionHttp: token<SessionHttp>('SessionHttp'),
   PendingSignIns: token<PendingSignIns>('PendingSignIns'),
   /** The one sign-in pipeline: bans, challenge policies, the session, the audit event. */
   SignInCompletion: token<SignInCompletion>('SignInCompletion'),
-  /** The one writer of sign-in outcomes: cookies and JSON, or cookies and a redirect. */
+  /** The one writer of sign-in outcomes (and of a new session's cookies): cookies and JSON, or cookies and a redirect. */
   SignInHttp: token<SignInHttp>('SignInHttp'),
   /** Every audit action the modules declare, with its label. */
   AuditActions: token<Readonly<Record<string, string>>>('AuditActions'),
@@ -109,20 +126,27 @@ export function bindPlatform(c: Container, { config, db, clock, logger, rateLimi
   bindFactory(c, PLATFORM.UserRepository, [PLATFORM.Database], (database) => sessionStorage.users(new PrismaUserRepository(database)));
   bindFactory(c, PLATFORM.AccountRepository, [PLATFORM.Database], (database) => new PrismaAccountRepository(database, { rowLocks: databaseKind === 'postgres' }));
   bindFactory(c, PLATFORM.VerificationRepository, [PLATFORM.Database], (database) => new PrismaVerificationRepository(database));
-  bindFactory(c, PLATFORM.SessionStore, [PLATFORM.Database], (database) => sessionStorage.store(new SqlSessionStore(database, sql)));
+  bindFactory(c, SEAM.SessionStore, [PLATFORM.Database], (database) => sessionStorage.store(new SqlSessionStore(database, sql)));
+  bindFactory(c, PLATFORM.ExpiredSessions, [SEAM.SessionStore], (store) => store);
   bindValue(c, PLATFORM.PasswordHasher, new ScryptPasswordHasher({ concurrency: config.hashing.concurrency, queueLimit: config.hashing.queue, threadPriority: config.hashing.priority }));
   bindValue(c, PLATFORM.PasswordPolicy, { ...DEFAULT_PASSWORD_POLICY, commonPasswords });
 
-  bindFactory(c, PLATFORM.SessionManager, [PLATFORM.SessionStore, PLATFORM.Clock], (store, time) => new SessionManager(store, time, config.session));
+  bindFactory(c, PLATFORM.SessionManager, [SEAM.SessionStore, PLATFORM.Clock], (store, time) => new SessionManager(store, time, config.session));
   bindValue(c, PLATFORM.TrustedOrigins, new TrustedOrigins(config.baseURL, config.trustedOrigins));
   const challenges = modules.flatMap((module) => module.challenges ?? []);
   const declaredCookies = [...modules.flatMap((module) => module.cookies ?? []), ...challenges.map((challenge) => challenge.cookie)];
   bindFactory(c, PLATFORM.Cookies, [PLATFORM.TrustedOrigins], (origins) => new Cookies(config.secret, origins, declaredCookies));
   bindFactory(
     c,
+    SEAM.SessionCookieWriter,
+    [PLATFORM.Cookies, PLATFORM.Clock, PLATFORM.Logger],
+    (cookies, time, log) => new SessionCookieWriter(cookies, time, log, config.secret, config.cookieCache),
+  );
+  bindFactory(
+    c,
     PLATFORM.SessionHttp,
-    [PLATFORM.SessionManager, PLATFORM.Cookies, PLATFORM.Clock, PLATFORM.Logger],
-    (manager, cookies, time, log) => new SessionHttp(manager, cookies, time, log, config.secret, config.cookieCache, sessionStorage.revocations),
+    [PLATFORM.SessionManager, PLATFORM.Cookies, SEAM.SessionCookieWriter, PLATFORM.Clock],
+    (manager, cookies, writer, time) => new SessionHttp(manager, cookies, writer, time, sessionStorage.revocations),
   );
 
   bindValue(c, PLATFORM.AuditActions, Object.freeze(Object.assign({}, ...modules.map((module) => module.auditActions ?? {}))));
@@ -136,10 +160,21 @@ export function bindPlatform(c: Container, { config, db, clock, logger, rateLimi
       record: ({ action, userId, client, detail }: Parameters<SignInEvents['record']>[0]) =>
         sink?.record({ action, actorId: userId, targetUserId: userId, detail, ipAddress: client.ipAddress, userAgent: client.userAgent }),
     };
-    const deps = { users: c.get(PLATFORM.UserRepository), sessions: c.get(PLATFORM.SessionManager), pending: c.get(PLATFORM.PendingSignIns), clock, events };
+    // The seam: the completion alone gets the capability to issue sessions, and the user
+    // repository's first-session write (sign-up's user, account and session in one transaction).
+    const deps = {
+      users: c.get(PLATFORM.UserRepository),
+      sessions: new SessionIssuer(c.get(SEAM.SessionStore), clock, config.session),
+      firstSessions: new PrismaUserRepository(c.get(PLATFORM.Database)),
+      pending: c.get(PLATFORM.PendingSignIns),
+      clock,
+      events,
+      effects: modules.flatMap((module) => module.sessionEffects?.(c) ?? []),
+      logger,
+    };
     return new SignInCompletion(deps, challenges.map((challenge) => c.get(challenge.policyToken)));
   });
-  bindFactory(c, PLATFORM.SignInHttp, [PLATFORM.SessionHttp, PLATFORM.Cookies], (sessions, cookies) => new SignInHttp(sessions, cookies, challenges, config.webURL));
+  bindFactory(c, PLATFORM.SignInHttp, [SEAM.SessionCookieWriter, PLATFORM.Cookies], (writer, cookies) => new SignInHttp(writer, cookies, challenges, config.webURL));
 
   // rate limits: per client and path, and failed password sign-ins per identifier
   bindValue(c, PLATFORM.ClientAddress, new ClientAddress(config.trustedProxies));

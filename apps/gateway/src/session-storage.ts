@@ -102,6 +102,10 @@ class ObservedUsers implements UserRepository {
     return this.inner.findByUsername(username);
   }
 
+  findByIds(ids: readonly string[]) {
+    return this.inner.findByIds(ids);
+  }
+
   create(...args: Parameters<UserRepository['create']>) {
     return this.inner.create(...args);
   }

@@ -11,7 +11,7 @@ describe('signing in whoever proved an address', () => {
     const f = emailSignInFixture();
     const user = await f.users.create(newUser({ id: 'u1', email: EMAIL, name: 'Squatter', emailVerified: false }, f.clock.now()));
     await f.accounts.create({ id: 'a1', accountId: 'u1', providerId: 'credential', userId: 'u1', password: 'hashed:squatter', accessToken: null, refreshToken: null, idToken: null, accessTokenExpiresAt: null, refreshTokenExpiresAt: null, scope: null, createdAt: f.clock.now(), updatedAt: f.clock.now() });
-    const squatter = await f.sessions.create({ userId: user.id });
+    const squatter = await f.issuer.create({ userId: user.id });
 
     await f.sendMagicLink.execute({ email: EMAIL });
     const outcome = await f.verifyMagicLink.execute({ token: await f.tokenFor(EMAIL), client });
@@ -54,7 +54,7 @@ describe('signing in whoever proved an address', () => {
   it('resets a password with a code: the policy applies, every session ends, an unverified address is claimed and verified', async () => {
     const f = emailSignInFixture();
     await f.users.create(newUser({ id: 'u1', email: EMAIL, name: 'Ada', emailVerified: false }, f.clock.now()));
-    const session = await f.sessions.create({ userId: 'u1' });
+    const session = await f.issuer.create({ userId: 'u1' });
     await f.sendEmailCode.execute({ email: EMAIL, type: 'forget-password' });
     const code = await f.codeFor(EMAIL);
     await expect(f.resetPasswordWithCode.execute({ email: EMAIL, otp: code, password: 'short', client })).rejects.toMatchObject({ code: 'PASSWORD_TOO_SHORT' });

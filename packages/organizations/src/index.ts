@@ -58,6 +58,7 @@ export { RemoveMember, type RemoveMemberInput, type RemoveMemberResult } from '.
 export { LeaveOrganization, type LeaveOrganizationResult } from './use-cases/leave-organization.js';
 export { InviteMember, type InviteMemberInput, type InviteMemberResult } from './use-cases/invite-member.js';
 export { AcceptInvitation, type AcceptInvitationResult } from './use-cases/accept-invitation.js';
+export { JoinOrganization, type JoinOrganizationInput, type JoinOrganizationResult, type MembershipEvents } from './use-cases/join-organization.js';
 export { RejectInvitation } from './use-cases/reject-invitation.js';
 export { CancelInvitation } from './use-cases/cancel-invitation.js';
 export { GetInvitation, type InvitationDetails } from './use-cases/get-invitation.js';

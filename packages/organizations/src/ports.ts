@@ -58,6 +58,14 @@ export interface MemberRepository {
   /** One page of the organization's members with their users, and how many there are. */
   list(organizationId: string, page: MemberPage): Promise<{ members: MemberWithUser[]; total: number }>;
   count(organizationId: string): Promise<number>;
+  /** Every membership of the user, oldest first. */
+  listByUser(userId: string): Promise<Member[]>;
+  /**
+   * Adds a member, unless the user is one already (`already-member`) or the organization holds
+   * `membershipLimit` members (`limit-reached`); checked under a lock on the organization, so
+   * parallel joins never pass the limit. A missing organization answers `organization-not-found`.
+   */
+  add(member: Member, options: { membershipLimit: number }): Promise<Outcome<Member, 'already-member' | 'limit-reached' | 'organization-not-found'>>;
   /**
    * Sets a member's role; taking the owner role from the organization's only owner answers
    * `last-owner`. Serialized per organization, so parallel demotions never leave it ownerless.

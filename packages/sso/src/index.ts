@@ -1,5 +1,5 @@
 // Single sign-on for organizations: OIDC (oauth4webapi) and SAML 2.0 (samlify) identity
-// providers per organization, sign-in by work email, just-in-time membership.
+// providers per organization, sign-in by work email, just-in-time membership once signed in.
 export type { SsoProvider, SsoProviderView, SsoProviderType, SsoMapping, StoredOidcConfig, StoredSamlConfig, TokenEndpointAuthentication } from './entities.js';
 export type { SsoProviderRepository, AssertionLedger, SsoMemberships, SsoNotices, SsoSignInLog, SsoSignInRecord } from './ports.js';
 export { SsoMail } from './sso-mail.js';
@@ -11,4 +11,6 @@ export { loginRequest, parseLoginResponse, spMetadata, readIdpMetadata, isCertif
 export { SsoStates, SSO_STATE_EXPIRES_IN_MS, SSO_STATE_LENGTH, type SsoState } from './states.js';
 export { isAllowedIdpURL, assertAllowedIdpURL, redirectURIOf, acsURLOf, spMetadataURLOf, type SsoRoutes } from './urls.js';
 export { ManageSsoProviders, type ManageProvidersDeps, type RegisterProviderInput, type UpdateProviderInput, type OidcConfigInput, type SamlConfigInput } from './use-cases/manage-providers.js';
-export { SsoSignIn, SSO_MEMBER_ROLE, accountProviderIdOf, type SsoSignInDeps, type SsoSignInResult, type StartSsoSignInInput } from './use-cases/sso-sign-in.js';
+export { SsoSignIn, accountProviderIdOf, type SsoSignInDeps, type SsoSignInResult, type StartSsoSignInInput } from './use-cases/sso-sign-in.js';
+export { SSO_MEMBER_ROLE, SSO_MEMBERSHIP_EFFECT, SSO_LINKED_EFFECT, ssoSessionEffects, ssoSessionEffectHandlers, type SsoSessionEffectsDeps } from './sso-session-effects.js';
+export { organizationMemberships, AuditSsoSignInLog } from './package-ports.js';

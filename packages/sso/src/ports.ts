@@ -23,14 +23,15 @@ export interface AssertionLedger {
   deleteExpired(now: Date): Promise<number>;
 }
 
-/** Organization membership as SSO needs it. */
+/**
+ * Organization membership as SSO reads it, answered by the organizations package's own ports
+ * (`organizationMemberships`); joining goes through its JoinOrganization use case.
+ */
 export interface SsoMemberships {
   /** The user's role in the organization, or null when not a member. */
   roleOf(organizationId: string, userId: string): Promise<string | null>;
   /** The organizations the user belongs to, with roles. */
   listOfUser(userId: string): Promise<{ organizationId: string; role: string }[]>;
-  /** Adds the user with `role` unless already a member; true when added. */
-  join(member: { id: string; organizationId: string; userId: string; role: string; createdAt: Date }): Promise<boolean>;
   findOrganizationBySlug(slug: string): Promise<{ id: string } | null>;
   organizationExists(id: string): Promise<boolean>;
 }
@@ -46,7 +47,10 @@ export interface SsoSignInRecord {
   createdAt: Date;
 }
 
-/** A provider's sign-ins, read from the audit log (`sign-in.*` events with `method: sso` and its provider). */
+/**
+ * A provider's sign-ins, read from the audit log (`sign-in.*` events with `method: sso` and its
+ * provider) through the admin package's AuditLog port (`AuditSsoSignInLog`).
+ */
 export interface SsoSignInLog {
   list(providerId: string, page: { limit: number; offset: number }): Promise<{ signIns: SsoSignInRecord[]; total: number }>;
 }

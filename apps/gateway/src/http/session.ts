@@ -1,9 +1,10 @@
 import type { Request, Response } from 'express';
-import type { Clock, Logger } from '@tend/kernel';
+import type { Clock } from '@tend/kernel';
 import type { User } from '@tend/identity';
 import type { Session } from '@tend/sessions';
-import { CookieCache, type RevocationRegistry, type SessionCookies, type SessionManager, type SessionWithUser } from '@tend/sessions';
+import type { RevocationRegistry, SessionCookies, SessionManager } from '@tend/sessions';
 import type { Cookies } from './cookies.js';
+import type { SessionCookieWriter } from './session-cookie-writer.js';
 
 export interface Auth {
   session: Session;
@@ -24,26 +25,22 @@ interface TokenSource {
 }
 
 /**
- * The HTTP side of sessions: reads the session from the signed cookie (or a bearer token for
- * non-browser clients), and writes and clears the session cookies. New sessions are written by
- * the sign-in writer (sign-in-http.ts), the one way a sign-in becomes HTTP.
+ * The HTTP side of existing sessions: reads the session from the signed cookie (or a bearer
+ * token for non-browser clients), refreshes its cookies and clears them. It cannot start a
+ * session's cookies: only the sign-in writer (sign-in-http.ts) does, for the sessions the sign-in
+ * completion issued — the one way a sign-in becomes HTTP.
  */
 export class SessionHttp {
-  private readonly cache: CookieCache;
   private readonly authenticators: RequestAuthenticator[] = [];
 
   constructor(
-    private readonly manager: SessionManager,
+    private readonly manager: Pick<SessionManager, 'resolve' | 'config'>,
     private readonly cookies: Cookies,
+    private readonly writer: SessionCookieWriter,
     private readonly clock: Clock,
-    private readonly logger: Logger,
-    secret: string,
-    cacheConfig: { enabled: boolean; maxAge: number },
     /** Checked before a cached cookie answers (null: the cookie cache is off). */
     private readonly revocations: RevocationRegistry | null = null,
-  ) {
-    this.cache = new CookieCache(secret, cacheConfig);
-  }
+  ) {}
 
   /** Accepts another credential besides session cookies and bearer tokens (modules call this at start). */
   use(authenticator: RequestAuthenticator): void {
@@ -66,8 +63,8 @@ export class SessionHttp {
     const cookies = this.cookiesFor(req);
     // Before the lookup: a copy made from it is older than any revocation the lookup did not see.
     const now = this.clock.now();
-    if (this.cache.config.enabled && !options.disableCookieCache && source.fromCookie) {
-      const cached = this.cache.read(cookies.read(source.cookies, cookies.names.sessionData), now);
+    if (this.writer.caching && !options.disableCookieCache && source.fromCookie) {
+      const cached = this.writer.readCache(cookies, source.cookies, now);
       if (cached && cached.session.token === source.token && !(await this.revocations?.isRevoked(cached.session.token, cached.user.id, cached.cachedAt))) {
         return { session: cached.session, user: cached.user };
       }
@@ -78,23 +75,15 @@ export class SessionHttp {
       return null;
     }
     if (source.fromCookie) {
-      if (resolved.refreshed) this.append(res, [cookies.write(cookies.names.sessionToken, resolved.session.token, this.manager.config.expiresIn)]);
-      this.writeCache(res, cookies, resolved, now);
+      if (resolved.refreshed) this.writer.writeToken(res, cookies, resolved.session.token, this.manager.config.expiresIn);
+      this.writer.writeCache(res, cookies, resolved, now);
     }
     return { session: resolved.session, user: resolved.user };
   }
 
-  /** Sets the cookies of a session (the sign-in writer's, and a restored session's). */
-  start(req: Request, res: Response, auth: Auth, rememberMe = true): void {
-    const cookies = this.cookiesFor(req);
-    const maxAge = Math.round((auth.session.expiresAt.getTime() - this.clock.now().getTime()) / 1000);
-    this.append(res, cookies.sessionCookies(auth.session.token, maxAge, rememberMe));
-    this.writeCache(res, cookies, auth);
-  }
-
   /** Writes the cookie cache again after the user changed (no-op when the cache is off). */
   refreshCache(req: Request, res: Response, auth: Auth): void {
-    if (this.tokenOf(req)?.fromCookie) this.writeCache(res, this.cookiesFor(req), auth);
+    if (this.tokenOf(req)?.fromCookie) this.writer.writeCache(res, this.cookiesFor(req), auth);
   }
 
   /** Clears every session cookie, and the declared cookies that end with the session. */
@@ -126,26 +115,5 @@ export class SessionHttp {
       if (auth) return auth;
     }
     return null;
-  }
-
-  private writeCache(res: Response, cookies: SessionCookies, data: SessionWithUser, madeAt = this.clock.now()): void {
-    if (!this.cache.config.enabled) return;
-    try {
-      this.append(res, [cookies.write(cookies.names.sessionData, this.cache.encode(data, madeAt), this.cache.config.maxAge)]);
-    } catch (error) {
-      // Too large to cache: the session still works, without the cookie cache. A copy the browser
-      // holds from before is cleared, or it would answer the old data for up to maxAge.
-      this.append(res, [cookies.clear(cookies.names.sessionData)]);
-      this.logger.warn('session not cached in a cookie', { reason: (error as Error).message });
-    }
-  }
-
-  /** Adds Set-Cookie lines; one this response set before for the same cookie is replaced (the last word wins, once). */
-  private append(res: Response, values: string[]): void {
-    const nameOf = (line: string) => line.slice(0, line.indexOf('='));
-    const incoming = new Set(values.map(nameOf));
-    const current = res.getHeader('Set-Cookie');
-    const earlier = current === undefined ? [] : Array.isArray(current) ? current : [String(current)];
-    res.setHeader('Set-Cookie', [...earlier.filter((line) => !incoming.has(nameOf(line))), ...values]);
   }
 }

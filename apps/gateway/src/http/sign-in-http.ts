@@ -1,14 +1,17 @@
 // The one place a sign-in becomes HTTP: the outcome of the sign-in completion turns into the
 // session cookie and a JSON body or a redirect, or — for a challenge — into the short-lived
 // challenge cookie and `{twoFactorRedirect: true, ...}` or a redirect to the web app's page
-// that asks for the answer. No handler writes a new session's cookies any other way.
+// that asks for the answer. It alone writes a session's cookies from nothing, and only for a
+// SessionOutcome (which only identity's SignInCompletion can make) or a session that exists
+// already (`restore`); SessionHttp has no way to start them.
 import type { Request, Response } from 'express';
 import type { SignInChallengeReply } from '@tend/contracts';
 import { clientOf, withQuery, type ChallengeDemand, type SessionOutcome, type SignInClient, type SignInOutcome } from '@tend/identity';
 import { clientInfo } from './client.js';
 import type { CookieSpec, Cookies } from './cookies.js';
 import { Redirect, type AuditEntry, type AuditOutcome } from './endpoint.js';
-import type { Auth, SessionHttp } from './session.js';
+import type { Auth } from './session.js';
+import type { SessionCookieWriter } from './session-cookie-writer.js';
 
 /** How a challenge policy shows over HTTP: its cookie, its JSON answer and its page in the web app. */
 export interface ChallengeHttp {
@@ -26,7 +29,7 @@ export class SignInHttp {
   private readonly byPolicy: ReadonlyMap<string, ChallengeHttp>;
 
   constructor(
-    private readonly sessions: SessionHttp,
+    private readonly writer: SessionCookieWriter,
     private readonly cookies: Cookies,
     challenges: readonly ChallengeHttp[],
     /** The web app's origin (AUTH_WEB_URL), where challenge pages live. */
@@ -59,6 +62,15 @@ export class SignInHttp {
     return new Redirect(to);
   }
 
+  /**
+   * The cookies of a session that exists already and is not a new sign-in: the administrator's
+   * own session, kept aside during an impersonation and returned to at its end. Nothing new is
+   * issued here; the caller holds the session's token.
+   */
+  restore(req: Request, res: Response, kept: Auth, rememberMe: boolean): void {
+    this.writer.writeSession(req, res, kept, rememberMe);
+  }
+
   /** The pending sign-in token a request carries for a policy's challenge (null: none, or forged). */
   pendingToken(req: Request, policy: string): string | null {
     const challenge = this.byPolicy.get(policy);
@@ -66,7 +78,7 @@ export class SignInHttp {
   }
 
   private start(req: Request, res: Response, outcome: SessionOutcome): void {
-    this.sessions.start(req, res, { session: outcome.session, user: outcome.user }, outcome.proof.rememberMe !== false);
+    this.writer.writeSession(req, res, { session: outcome.session, user: outcome.user }, outcome.proof.rememberMe !== false);
     // A challenge answered: its cookie is spent.
     for (const challenge of this.byPolicy.values()) if (this.cookies.get(req, challenge.cookie) !== null) this.cookies.clear(req, res, challenge.cookie);
   }

@@ -5,6 +5,10 @@ export interface AuditLogQuery {
   userId?: string | null;
   /** One action, or a family with a trailing `.*` ('organization.member.*'). */
   action?: string | null;
+  /** Any of these actions, exactly. */
+  actions?: readonly string[];
+  /** Events whose detail holds each of these top-level string values (`{ method: 'sso', provider: 'corp' }`). */
+  detail?: Readonly<Record<string, string>>;
   limit: number;
   offset: number;
 }

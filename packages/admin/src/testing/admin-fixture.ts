@@ -3,7 +3,6 @@ import { CREDENTIAL_PROVIDER, newAccount, newUser, type User } from '@tend/ident
 import type { Session } from '@tend/sessions';
 import { MemoryAccountRepository, MemoryUserRepository, type PasswordHasher } from '@tend/identity';
 import { signInFixture } from '@tend/identity/testing';
-import { MemorySessionStore, SessionManager } from '@tend/sessions';
 import type { Actor } from '../actor.js';
 import { MemoryAdminUserDirectory } from '../adapters/memory/memory-admin-user-directory.js';
 import { MemoryAuditLog } from '../adapters/memory/memory-audit-log.js';
@@ -28,8 +27,7 @@ export function adminFixture() {
   const clock = new ManualClock();
   const users = new MemoryUserRepository(tables);
   const accounts = new MemoryAccountRepository(tables);
-  const sessions = new SessionManager(new MemorySessionStore(tables), clock);
-  const { completion: signIns } = signInFixture({ tables, clock, sessions });
+  const { completion: signIns, sessions, issuer } = signInFixture({ tables, clock });
   const directory = new MemoryAdminUserDirectory(tables);
   const audit = new MemoryAuditLog(tables);
   const hasher = new PlainPasswordHasher();
@@ -43,7 +41,7 @@ export function adminFixture() {
 
   /** A user with a session, as the actor of that session. */
   async function signIn(user: User, session: Partial<Session> = {}): Promise<{ actor: Actor; session: Session }> {
-    const created = await sessions.create({ userId: user.id, impersonatedBy: session.impersonatedBy ?? null });
+    const created = await issuer.create({ userId: user.id, impersonatedBy: session.impersonatedBy ?? null });
     return {
       session: created,
       actor: { userId: user.id, role: user.role, sessionToken: created.token, impersonatedBy: created.impersonatedBy, ipAddress: '203.0.113.9', userAgent: 'jest' },

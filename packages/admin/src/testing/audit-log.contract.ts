@@ -68,5 +68,19 @@ export function auditLogContract(name: string, open: () => Promise<AuditLogHarne
       expect((await h.log.list({ action: 'sign%', limit: 10, offset: 0 })).total).toBe(0);
       expect((await h.log.list({ action: 'sign_in.*', limit: 10, offset: 0 })).total).toBe(0);
     });
+
+    it('filters by a set of actions and by values of the detail', async () => {
+      await record('sign-in.success', 1, { detail: { method: 'sso', provider: 'corp' } });
+      await record('sign-in.failure', 2, { detail: { method: 'sso', provider: 'other', reason: 'banned' } });
+      await record('sign-in.challenge', 3, { detail: { method: 'email', provider: 'corp' } });
+      await record('user.ban', 4, { detail: { method: 'sso', provider: 'corp' } });
+      await record('sign-out', 5, { detail: null });
+      const signIns = ['sign-in.success', 'sign-in.failure', 'sign-in.challenge'];
+      expect((await h.log.list({ actions: signIns, limit: 10, offset: 0 })).total).toBe(3);
+      expect((await h.log.list({ actions: signIns, detail: { method: 'sso' }, limit: 10, offset: 0 })).events.map((e) => e.action)).toEqual(['sign-in.failure', 'sign-in.success']);
+      expect((await h.log.list({ actions: signIns, detail: { method: 'sso', provider: 'corp' }, limit: 10, offset: 0 })).events.map((e) => e.action)).toEqual(['sign-in.success']);
+      expect((await h.log.list({ action: 'sign-in.*', detail: { provider: 'corp' }, limit: 10, offset: 0 })).total).toBe(2);
+      expect((await h.log.list({ actions: [], limit: 10, offset: 0 })).total).toBe(0);
+    });
   });
 }

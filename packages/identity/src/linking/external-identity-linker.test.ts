@@ -52,6 +52,15 @@ describe('ExternalIdentityLinker', () => {
     expect(await linker.resolve(identity({ email: 'not an address' }))).toEqual({ status: 'refused', reason: 'no-email' });
   });
 
+  it("refuses an address the caller does not accept, unless the subject's link signs its user in", async () => {
+    const { linker, identity } = setup();
+    const corporate = (email: string) => email.endsWith('@corp.example');
+    expect(await linker.resolve(identity({ acceptsEmail: corporate }))).toEqual({ status: 'refused', reason: 'foreign-email' });
+    const created = await linker.resolve(identity({ email: 'ada@corp.example', acceptsEmail: corporate }));
+    expect(created).toMatchObject({ status: 'user', isNewUser: true });
+    expect(await linker.resolve(identity({ email: 'ada@elsewhere.example', acceptsEmail: corporate }))).toMatchObject({ status: 'user', isNewUser: false });
+  });
+
   it('links an existing verified user when allowed, saying so', async () => {
     const { f, linker, identity } = setup();
     const ada = await f.user({ email: 'ada@example.com', emailVerified: true });

@@ -21,6 +21,12 @@ export interface ExternalIdentity {
   /** The provider vouches for that address. */
   emailVerified: boolean;
   /**
+   * Whether the caller lets this address find or create a user at all (SSO: only addresses of
+   * the provider's domain); `foreign-email` otherwise. An account linked to the subject still
+   * signs its user in.
+   */
+  acceptsEmail?: (email: string) => boolean;
+  /**
    * The caller's own rules let this identity join an existing user of the same email at all
    * (linking on, a trusted provider or a vouched address; a verified domain). The linker's rules
    * still apply on top.
@@ -53,6 +59,8 @@ export interface ExternalIdentity {
 export type LinkRefusal =
   /** No usable address, and no account linked to the subject. */
   | 'no-email'
+  /** An address the caller does not accept (outside an SSO provider's domain). */
+  | 'foreign-email'
   /** A placeholder address never joins anyone's account. */
   | 'placeholder-email'
   /** The caller's rules do not let this identity join the existing user. */
@@ -115,6 +123,7 @@ export class ExternalIdentityLinker {
     }
     const email = emailOf(identity.email);
     if (!email) return refused('no-email');
+    if (identity.acceptsEmail && !identity.acceptsEmail(email)) return refused('foreign-email');
     const existing = await users.findByEmail(email);
     return existing ? this.linkExisting(existing, identity) : this.create(email, identity);
   }

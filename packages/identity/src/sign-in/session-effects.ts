@@ -1,4 +1,6 @@
-import type { SessionOutcome } from './sign-in-completion.js';
+import type { Session } from '@tend/sessions';
+import type { User } from '../entities.js';
+import type { SignInProof } from './proof.js';
 
 /** A value an effect carries: plain JSON, kept with a pending sign-in across a challenge. */
 export type SessionEffectValue = string | number | boolean | null;
@@ -21,5 +23,5 @@ export interface SessionEffect {
  */
 export interface SessionEffectHandler {
   readonly name: string;
-  run(data: SessionEffect['data'], signIn: SessionOutcome): Promise<void>;
+  run(data: SessionEffect['data'], signIn: { user: User; session: Session; proof: SignInProof }): Promise<void>;
 }

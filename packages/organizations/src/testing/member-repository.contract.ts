@@ -83,6 +83,30 @@ export function memberRepositoryContract(name: string, open: () => Promise<Organ
       expect(await h.stores.members.remove(members[0]!.id, OWNER)).toEqual({ ok: false, reason: 'not-found' });
     });
 
+    it("lists a user's memberships, oldest first", async () => {
+      const { organization: created, joiners, members } = await populated();
+      const other = await organization(h, (await user(h)).id);
+      const joined = await h.stores.members.add({ id: uuid(), organizationId: other.organization.id, userId: joiners[0]!.id, role: 'member', teamId: null, createdAt: new Date(CONTRACT_NOW.getTime() + 60_000) }, { membershipLimit: 100 });
+      expect((await h.stores.members.listByUser(joiners[0]!.id)).map((m) => [m.organizationId, m.role])).toEqual([
+        [created.id, members[0]!.role],
+        [other.organization.id, 'member'],
+      ]);
+      expect(joined).toMatchObject({ ok: true, value: { organizationId: other.organization.id, userId: joiners[0]!.id } });
+      expect(await h.stores.members.listByUser(uuid())).toEqual([]);
+    });
+
+    it('adds a member once, within the membership limit, to an organization that exists', async () => {
+      const { organization: created, joiners } = await populated();
+      const newcomer = await user(h);
+      const add = (userId: string, organizationId = created.id, membershipLimit = 5) =>
+        h.stores.members.add({ id: uuid(), organizationId, userId, role: 'member', teamId: null, createdAt: CONTRACT_NOW }, { membershipLimit });
+      expect(await add(joiners[0]!.id)).toEqual({ ok: false, reason: 'already-member' });
+      expect(await add(newcomer.id, created.id, 4)).toEqual({ ok: false, reason: 'limit-reached' });
+      expect(await add(newcomer.id, uuid())).toEqual({ ok: false, reason: 'organization-not-found' });
+      expect(await add(newcomer.id)).toMatchObject({ ok: true, value: { userId: newcomer.id, role: 'member' } });
+      expect(await h.stores.members.count(created.id)).toBe(5);
+    });
+
     it('keeps an owner when two owners leave at once', async () => {
       const { organization: created, owner, joiners } = await populated();
       const second = (await h.stores.members.findByUser(created.id, joiners[0]!.id))!;

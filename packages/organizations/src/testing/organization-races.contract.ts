@@ -6,6 +6,7 @@ import { ORGANIZATION_ERRORS } from '../error-codes.js';
 import { AcceptInvitation } from '../use-cases/accept-invitation.js';
 import { CreateOrganization } from '../use-cases/create-organization.js';
 import { InviteMember } from '../use-cases/invite-member.js';
+import { JoinOrganization } from '../use-cases/join-organization.js';
 import { CONTRACT_NOW, session, tally, user, type OrganizationStoresHarness } from './harness.js';
 
 /**
@@ -70,6 +71,18 @@ export function organizationRacesContract(name: string, open: () => Promise<Orga
       expect(fulfilled).toHaveLength(3);
       expect(rejected).toHaveLength(5);
       for (const error of rejected) expect(error).toMatchObject(ORGANIZATION_ERRORS.ORGANIZATION_MEMBERSHIP_LIMIT_REACHED);
+      expect(await h.stores.members.count(organization.id)).toBe(4);
+    });
+
+    it('never passes the membership limit with parallel joins (SSO), nor adds one user twice', async () => {
+      const owner = await actor();
+      const { organization } = await new CreateOrganization(h.stores, clock).execute({ actor: owner, name: 'Join race', slug: `join-${uuid()}` });
+      const join = new JoinOrganization(h.stores, clock, { membershipLimit: 4 });
+      const people = await Promise.all(Array.from({ length: 8 }, () => actor()));
+      const input = (userId: string) => ({ organizationId: organization.id, userId, role: 'member', via: 'sso' });
+      const results = await Promise.all([...people.map((p) => join.execute(input(p.userId))), join.execute(input(people[0]!.userId))]);
+      expect(results.filter((r) => r === 'joined')).toHaveLength(3);
+      expect(results.filter((r) => r !== 'joined').every((r) => r === 'limit-reached' || r === 'already-member')).toBe(true);
       expect(await h.stores.members.count(organization.id)).toBe(4);
     });
   });

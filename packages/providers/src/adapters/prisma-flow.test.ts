@@ -3,6 +3,7 @@ import { PendingSignIns, SignInCompletion } from '@tend/identity';
 import { createTestDatabase, testDatabaseKinds } from '@tend/database/testing';
 import { PrismaAccountRepository, PrismaUserRepository, PrismaVerificationRepository } from '@tend/identity/prisma';
 import { SessionManager } from '@tend/sessions';
+import { SessionIssuer } from '@tend/sessions/issuer';
 import { PrismaSessionStore } from '@tend/sessions/prisma';
 import { ProviderRegistry } from '../providers/registry.js';
 import { startFakeProviders, type FakeProviders } from '../testing/index.js';
@@ -28,7 +29,8 @@ describe.each(testDatabaseKinds())('provider sign-in on Prisma (%s)', (kind) => 
     const clock = new ManualClock(Date.now());
     const accounts = new PrismaAccountRepository(db.prisma);
     const users = new PrismaUserRepository(db.prisma);
-    const sessions = new SessionManager(new PrismaSessionStore(db.prisma), clock);
+    const store = new PrismaSessionStore(db.prisma);
+    const sessions = new SessionManager(store, clock);
     const pending = new PendingSignIns(new PrismaVerificationRepository(db.prisma), clock);
     const useCases = createProviderUseCases({
       providers: new ProviderRegistry({ providers: fakes.settings(['github', 'google']), urlRewrite: fakes.baseURL, clock }),
@@ -36,7 +38,7 @@ describe.each(testDatabaseKinds())('provider sign-in on Prisma (%s)', (kind) => 
       accounts,
       verifications: new PrismaVerificationRepository(db.prisma),
       sessions,
-      completion: new SignInCompletion({ users, sessions, pending, clock }),
+      completion: new SignInCompletion({ users, sessions: new SessionIssuer(store, clock), firstSessions: users, pending, clock }),
       clock,
       secret: TEST_SECRET,
       routes: { authBaseURL: TEST_AUTH_BASE_URL },

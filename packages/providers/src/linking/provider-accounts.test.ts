@@ -48,7 +48,7 @@ describe('Social sign-in outcome (spec section 4)', () => {
   it('links an existing user of the same, verified email when the provider vouches for it, keeping the password', async () => {
     const harness = harnessWith();
     const existing = await passwordUser(harness, 'mona@example.com', { emailVerified: true });
-    const session = await harness.sessions.create({ userId: existing.id });
+    const session = await harness.issuer.create({ userId: existing.id });
     const result = await harness.signIn('github');
     expect(result).toMatchObject({ outcome: 'signed-in', isNewUser: false, redirectTo: '/dashboard' });
     expect(result.user).toMatchObject({ id: existing.id, emailVerified: true });
@@ -62,7 +62,7 @@ describe('Social sign-in outcome (spec section 4)', () => {
     try {
       const existing = await passwordUser(harness, 'mona@example.com');
       await harness.signIn('spotify'); // the registrant links an account of theirs (trusted, not vouched)
-      const squatter = await harness.sessions.create({ userId: existing.id });
+      const squatter = await harness.issuer.create({ userId: existing.id });
       const result = await harness.signIn('github');
       expect(result.user).toMatchObject({ id: existing.id, emailVerified: true });
       expect((await harness.accounts.listByUser(existing.id)).map((a) => a.providerId)).toEqual(['github']);

@@ -1,8 +1,10 @@
-import { hasCode, raise, raiseFrom, uuid, type Clock, type IdGenerator } from '@tend/kernel';
-import { newAccount, newUser, type Account, type User } from '@tend/identity';
+import { hasCode, raise, raiseFrom, uuid, type Clock, type ErrorDefinition, type IdGenerator } from '@tend/kernel';
+import { newAccount, type Account, type User } from '@tend/identity';
 import {
+  ExternalIdentityLinker,
   normalizeEmail,
   type ClaimUnverifiedAccount,
+  type LinkRefusal,
   PlaceholderEmails,
   type AccountRepository,
   type SignInClient,
@@ -50,28 +52,48 @@ export interface ProviderSignIn {
 /** The revocation that precedes linking to an account whose email was never verified (identity's ClaimUnverifiedAccount). */
 export type AccountClaims = Pick<ClaimUnverifiedAccount, 'execute'>;
 
+/** The callback error of each way identity's linker refuses a provider identity (a ban is its own 403). */
+const REFUSALS: Record<Exclude<LinkRefusal, 'banned'>, ErrorDefinition> = {
+  'no-email': CALLBACK_ERRORS.EMAIL_NOT_FOUND,
+  // Providers accept every address: never answered here.
+  'foreign-email': CALLBACK_ERRORS.ACCOUNT_NOT_LINKED,
+  'placeholder-email': CALLBACK_ERRORS.ACCOUNT_NOT_LINKED,
+  'linking-not-allowed': CALLBACK_ERRORS.ACCOUNT_NOT_LINKED,
+  // Providers claim unverified accounts instead: never answered here.
+  'unverified-account': CALLBACK_ERRORS.ACCOUNT_NOT_LINKED,
+  'sign-up-refused': CALLBACK_ERRORS.SIGNUP_DISABLED,
+  'user-missing': CALLBACK_ERRORS.UNABLE_TO_CREATE_USER,
+  'link-failed': CALLBACK_ERRORS.UNABLE_TO_LINK_ACCOUNT,
+  'create-failed': CALLBACK_ERRORS.UNABLE_TO_CREATE_USER,
+};
+
 /**
- * The outcome of a provider identity (spec section 4): a linked account signs its user in (its
- * tokens refreshed); an unlinked user of the same email is linked when the rules allow; an
- * unknown user is created unless sign-up is off. A provider that vouches for the address of an
- * account whose email was never verified first revokes whatever the unproven registrant set up
- * (password, links, sessions: `claims`). The proven identity then goes to the sign-in completion
- * (bans, challenges, the session). Outcomes are CALLBACK_ERRORS (identity's BANNED_USER for a
- * ban), so callers can redirect or answer JSON.
+ * The outcome of a provider identity (spec section 4), decided by identity's
+ * ExternalIdentityLinker (the linking rules of providers and SSO): a linked account signs its
+ * user in (its tokens refreshed); an unlinked user of the same email is linked when the linking
+ * settings allow (linking on, and a trusted provider or one that vouches for the address) — an
+ * account whose email was never verified is first claimed (`claims`: whatever the unproven
+ * registrant set up is revoked); an unknown user is created unless sign-up is off. The proven
+ * identity then goes to the sign-in completion (bans, challenges, the session). Outcomes are
+ * CALLBACK_ERRORS (identity's BANNED_USER for a ban), so callers can redirect or answer JSON.
  */
 export class ProviderAccounts {
+  private readonly linker: ExternalIdentityLinker;
+
   constructor(
-    private readonly users: UserRepository,
+    private readonly users: Pick<UserRepository, 'findById' | 'findByEmail' | 'create' | 'update'>,
     private readonly accounts: AccountRepository,
     private readonly completion: Pick<SignInCompletion, 'admit' | 'complete'>,
     private readonly cipher: TokenCipher,
     private readonly clock: Clock,
     private readonly config: SocialSignInConfig,
-    private readonly claims: AccountClaims,
+    claims: AccountClaims,
     private readonly events: UserEvents = {},
     private readonly newId: IdGenerator = uuid,
     private readonly placeholders: PlaceholderEmails = new PlaceholderEmails(config.placeholderEmailDomain),
-  ) {}
+  ) {
+    this.linker = new ExternalIdentityLinker({ users, accounts, completion, claims, placeholders, clock, newId });
+  }
 
   /** The address a profile signs up with: its own, a placeholder (see SocialSignInConfig), or null. */
   emailOf(providerId: string, profile: ProviderUser): string | null {
@@ -88,38 +110,32 @@ export class ProviderAccounts {
 
   async signIn(input: ProviderSignIn): Promise<ProviderSignInOutcome> {
     const { providerId, profile } = input;
-    const linked = await this.accounts.findByProvider(providerId, profile.id);
-    let user: User;
-    let isNewUser = false;
-    if (linked) {
-      const owner = await this.users.findById(linked.userId);
-      if (!owner) throw raise(CALLBACK_ERRORS.UNABLE_TO_CREATE_USER);
-      await this.accounts.update(linked.id, this.tokenPatch(input.tokens));
-      user = await this.promoteVerifiedEmail(owner, profile);
-    } else {
-      const email = this.emailOf(providerId, profile);
-      if (!email) throw raise(CALLBACK_ERRORS.EMAIL_NOT_FOUND);
-      const existing = await this.users.findByEmail(email);
-      if (existing) {
-        const vouched = profile.emailVerified && profile.email !== null;
-        // A placeholder stands for no address at all: it never joins anyone's account.
-        if (this.placeholders.matches(email) || !mayLink(this.config.linking, providerId, vouched)) throw raise(CALLBACK_ERRORS.ACCOUNT_NOT_LINKED);
-        // A banned account gains no link and loses nothing to a claim (403 BANNED_USER, as the completion would).
-        await this.completion.admit(existing);
-        if (vouched && !existing.emailVerified) {
-          await this.claims.execute({ userId: existing.id, method: input.method, provider: providerId, ipAddress: input.client.ipAddress, userAgent: input.client.userAgent });
-        }
-        await this.createAccount(existing.id, providerId, profile.id, input.tokens, CALLBACK_ERRORS.UNABLE_TO_LINK_ACCOUNT);
-        user = await this.promoteVerifiedEmail(existing, profile);
-      } else {
-        if (!this.config.signUpEnabled || input.disableSignUp) throw raise(CALLBACK_ERRORS.SIGNUP_DISABLED);
-        user = await this.createUser(email, input);
-        isNewUser = true;
-      }
+    const vouched = profile.emailVerified && profile.email !== null;
+    const { updatedAt: _stamp, ...accountFields } = this.tokenPatch(input.tokens);
+    const resolved = await this.linker.resolve({
+      providerId,
+      subject: profile.id,
+      email: this.emailOf(providerId, profile),
+      emailVerified: vouched,
+      mayLinkExisting: mayLink(this.config.linking, providerId, vouched),
+      signUp: this.config.signUpEnabled && !input.disableSignUp,
+      unverifiedAccounts: 'claim',
+      name: profile.name,
+      image: profile.image,
+      accountFields,
+      method: input.method,
+      client: input.client,
+    });
+    if (resolved.status === 'refused') {
+      // A banned account gains no link and loses nothing to a claim (403 BANNED_USER, as the completion would).
+      if (resolved.reason === 'banned') throw resolved.error;
+      throw resolved.error === undefined ? raise(REFUSALS[resolved.reason]) : raiseFrom(resolved.error, REFUSALS[resolved.reason]);
     }
+    const { isNewUser } = resolved;
+    if (isNewUser) await this.events.userCreated?.(resolved.user, { callbackURL: input.callbackURL });
     const next = isNewUser ? (input.newUserCallbackURL ?? input.callbackURL) : input.callbackURL;
     try {
-      const signIn = await this.completion.complete({ user, method: input.method, factors: ['provider'], client: input.client, next, isNewUser, detail: { provider: providerId } });
+      const signIn = await this.completion.complete({ user: resolved.user, method: input.method, factors: ['provider'], client: input.client, next, isNewUser, detail: { provider: providerId } });
       return { signIn, user: signIn.user, isNewUser };
     } catch (error) {
       if (hasCode(error, 'BANNED_USER')) throw error;
@@ -157,22 +173,6 @@ export class ProviderAccounts {
       scope: tokens.scopes.length > 0 ? tokens.scopes.join(',') : null,
       updatedAt: this.clock.now(),
     };
-  }
-
-  private async createUser(email: string, input: ProviderSignIn): Promise<User> {
-    const now = this.clock.now();
-    const id = this.newId();
-    const verified = input.profile.emailVerified && input.profile.email !== null;
-    const user = newUser({ id, email, name: input.profile.name || email, image: input.profile.image, emailVerified: verified }, now);
-    const account = newAccount({ id: this.newId(), accountId: input.profile.id, providerId: input.providerId, userId: id, ...this.tokenPatch(input.tokens) }, now);
-    let created: User;
-    try {
-      created = await this.users.create(user, account);
-    } catch (error) {
-      throw raiseFrom(error, CALLBACK_ERRORS.UNABLE_TO_CREATE_USER);
-    }
-    await this.events.userCreated?.(created, { callbackURL: input.callbackURL });
-    return created;
   }
 
   private async createAccount(userId: string, providerId: string, accountId: string, tokens: TokensToStore, failure: typeof CALLBACK_ERRORS.UNABLE_TO_LINK_ACCOUNT): Promise<void> {

@@ -34,7 +34,7 @@ export function createProviderHarness(options: ProviderHarnessOptions) {
   const users = new MemoryUserRepository(tables);
   const accounts = new MemoryAccountRepository(tables);
   const verifications = new MemoryVerificationRepository(tables);
-  const { sessions, completion } = signInFixture({ tables, clock });
+  const { sessions, issuer, completion } = signInFixture({ tables, clock });
   const registry = new ProviderRegistry({
     providers: options.providers ?? options.fakes.settings(),
     urlRewrite: options.urlRewrite ?? options.fakes.baseURL,
@@ -74,7 +74,7 @@ export function createProviderHarness(options: ProviderHarnessOptions) {
     return useCases.handleCallback.execute(callbackInput(provider, authorization, started.binding));
   }
 
-  return { tables, clock, users, accounts, verifications, sessions, completion, registry, useCases, start, callbackInput, signIn };
+  return { tables, clock, users, accounts, verifications, sessions, issuer, completion, registry, useCases, start, callbackInput, signIn };
 }
 
 export type ProviderHarness = ReturnType<typeof createProviderHarness>;

@@ -1,4 +1,5 @@
-// Identity providers on loopback for SSO tests: a real OpenID provider and a samlify SAML IdP.
-export { startOidcIdp, type OidcIdp, type OidcIdpOptions, type IdpAccount } from './oidc-idp.js';
+// Identity providers on loopback for SSO tests: the shared OpenID provider (@tend/test-oidc-issuer,
+// also the providers' tests') and a samlify SAML IdP.
+export { startOidcIssuer as startOidcIdp, type OidcIssuer as OidcIdp, type OidcIssuerOptions as OidcIdpOptions, type OidcAccount as IdpAccount } from '@tend/test-oidc-issuer';
 export { createSamlIdp, generateSigningKeys, type SamlIdp, type SamlUser, type SigningKeys, type ResponseOverrides } from './saml-idp.js';
 export { startForgingIdp, type ForgingIdp } from './forging-idp.js';

@@ -1,18 +1,27 @@
 import { hasCode, raise, randomToken, sha256Hex, uuid, type Clock, type IdGenerator, type Logger } from '@tend/kernel';
-import { newAccount, newUser, type User } from '@tend/identity';
-import { normalizeEmail, withQuery, type AccountRepository, type SignInClient, type SignInCompletion, type SignInOutcome, type UserRepository } from '@tend/identity';
+import type { User } from '@tend/identity';
+import {
+  ExternalIdentityLinker,
+  PlaceholderEmails,
+  withQuery,
+  type AccountRepository,
+  type LinkRefusal,
+  type SignInClient,
+  type SignInCompletion,
+  type SignInOutcome,
+  type UserRepository,
+} from '@tend/identity';
 import { SsoCallbackError } from '../callback-error.js';
 import type { SsoProvider } from '../entities.js';
 import { SSO_ERRORS } from '../error-codes.js';
 import { OidcFailure, type OidcClient } from '../oidc.js';
-import type { AssertionLedger, SsoMemberships, SsoNotices, SsoProviderRepository } from '../ports.js';
+import type { AssertionLedger, SsoMemberships, SsoProviderRepository } from '../ports.js';
 import { loginRequest, parseLoginResponse, SamlFailure, spMetadata } from '../saml.js';
 import type { SecretCipher } from '../secret-cipher.js';
+import { ssoSessionEffects } from '../sso-session-effects.js';
 import type { SsoState, SsoStates } from '../states.js';
 import { acsURLOf, redirectURIOf, type SsoRoutes } from '../urls.js';
 
-/** The role a user gets in the provider's organization on first SSO sign-in. */
-export const SSO_MEMBER_ROLE = 'member';
 /** How long a consumed assertion id is remembered when the assertion names no end. */
 const ASSERTION_MEMORY_MS = 24 * 60 * 60 * 1000;
 
@@ -44,16 +53,30 @@ export interface SsoSignInDeps {
   states: SsoStates;
   oidc: OidcClient;
   cipher: SecretCipher;
-  users: UserRepository;
-  accounts: AccountRepository;
+  users: Pick<UserRepository, 'findById' | 'findByEmail' | 'create' | 'update'>;
+  accounts: Pick<AccountRepository, 'findByProvider' | 'listByUser' | 'create' | 'update'>;
   completion: Pick<SignInCompletion, 'admit' | 'complete'>;
   clock: Clock;
   logger: Logger;
   routes: SsoRoutes;
-  /** Tells the owner of an existing account that a provider was linked to it. */
-  notices?: SsoNotices;
+  /** The placeholder addresses of providers that share no email: never linked to. */
+  placeholders?: Pick<PlaceholderEmails, 'matches'>;
   newId?: IdGenerator;
 }
+
+/** The redirect code of each way identity's linker refuses an SSO identity, and the logged reason. */
+const REFUSALS: Record<LinkRefusal, [code: string, reason: string]> = {
+  'no-email': ['email_not_found', 'no usable email'],
+  'foreign-email': ['account_not_linked', 'email outside the provider domain'],
+  'placeholder-email': ['account_not_linked', 'placeholder email'],
+  'linking-not-allowed': ['account_not_linked', 'provider did not verify the email'],
+  'unverified-account': ['account_not_linked', 'local email unverified'],
+  banned: ['banned', 'banned user'],
+  'sign-up-refused': ['unable_to_create_user', 'sign-up refused'],
+  'user-missing': ['unable_to_create_user', 'linked user missing'],
+  'link-failed': ['account_not_linked', 'link failed'],
+  'create-failed': ['unable_to_create_user', 'create failed'],
+};
 
 /** Account rows of SSO identities: `sso:<providerId>` with the IdP's subject (OIDC `sub`, SAML NameID). */
 export const accountProviderIdOf = (providerId: string) => `sso:${providerId}`;
@@ -61,14 +84,17 @@ export const accountProviderIdOf = (providerId: string) => `sso:${providerId}`;
 /**
  * Sign-in through an organization's identity provider: finds the provider (by email domain,
  * organization slug, provider id or domain), sends the browser there, and turns what comes back
- * — an OIDC code or a SAML response — into a proof for the sign-in completion, creating the user
- * and the organization membership just in time.
+ * — an OIDC code or a SAML response — into a user (identity's ExternalIdentityLinker: the
+ * linking rules shared with social providers) and a proof for the sign-in completion. The
+ * organization membership and the "linked" mail are the sign-in's session effects: they happen
+ * only once the completion answers a session (after the second factor, when one is asked).
  */
 export class SsoSignIn {
-  private readonly newId: IdGenerator;
+  private readonly linker: ExternalIdentityLinker;
 
   constructor(private readonly deps: SsoSignInDeps) {
-    this.newId = deps.newId ?? uuid;
+    const { users, accounts, completion, clock } = deps;
+    this.linker = new ExternalIdentityLinker({ users, accounts, completion, placeholders: deps.placeholders ?? new PlaceholderEmails(), clock, newId: deps.newId ?? uuid });
   }
 
   /** The provider a sign-in asks for: 400 with nothing to route by, 404 when none matches. */
@@ -165,79 +191,47 @@ export class SsoSignIn {
   }
 
   private async finish(provider: SsoProvider, state: SsoState, identity: { subject: string; email: string | null; emailVerified: boolean; name: string | null; image: string | null }, client: SignInClient): Promise<SsoSignInResult> {
-    const { users, accounts, clock } = this.deps;
     const failed = this.failer(state, provider.providerId);
-    const accountProviderId = accountProviderIdOf(provider.providerId);
-    const linked = await accounts.findByProvider(accountProviderId, identity.subject);
-    let user: User | null = null;
-    let isNewUser = false;
-    if (linked) {
-      user = await users.findById(linked.userId);
-      if (!user) throw failed('unable_to_create_user', 'linked user missing');
-    } else {
-      let email: string;
-      try {
-        if (!identity.email) throw new Error('none');
-        email = normalizeEmail(identity.email);
-      } catch {
-        throw failed('email_not_found', 'no usable email');
-      }
+    const resolved = await this.linker.resolve({
+      providerId: accountProviderIdOf(provider.providerId),
+      subject: identity.subject,
+      email: identity.email,
+      emailVerified: identity.emailVerified,
       // A provider speaks only for addresses of its own domain (and its subdomains).
-      if (!inDomain(email, provider.domain)) throw failed('account_not_linked', 'email outside the provider domain');
-      const existing = await users.findByEmail(email);
-      const now = clock.now();
-      if (existing) {
-        // Never take over an account whose owner has not proven the address, nor on an unverified claim.
-        if (!existing.emailVerified || !identity.emailVerified) throw failed('account_not_linked', existing.emailVerified ? 'provider did not verify the email' : 'local email unverified');
-        // A banned account gains no link and hears nothing (the completion would refuse it anyway).
-        try {
-          await this.deps.completion.admit(existing);
-        } catch (error) {
-          if (hasCode(error, 'BANNED_USER')) throw failed('banned', 'banned user');
-          throw error;
-        }
-        // Linked before under another subject (a transient NameID is new at each sign-in): no second link, no second notice.
-        const linkedBefore = (await accounts.listByUser(existing.id)).some((account) => account.providerId === accountProviderId);
-        if (!linkedBefore) {
-          try {
-            await accounts.create(newAccount({ id: this.newId(), accountId: identity.subject, providerId: accountProviderId, userId: existing.id }, now));
-          } catch {
-            throw failed('account_not_linked', 'link failed');
-          }
-          this.deps.notices?.linked(existing, provider);
-        }
-        user = existing;
-      } else {
-        const id = this.newId();
-        const fresh = newUser({ id, email, name: identity.name ?? email, image: identity.image, emailVerified: identity.emailVerified }, now);
-        try {
-          user = await users.create(fresh, newAccount({ id: this.newId(), accountId: identity.subject, providerId: accountProviderId, userId: id }, now));
-        } catch {
-          throw failed('unable_to_create_user', 'create failed');
-        }
-        isNewUser = true;
-      }
-    }
+      acceptsEmail: (email) => inDomain(email, provider.domain),
+      // Never take over an account on an address the IdP did not verify.
+      mayLinkExisting: identity.emailVerified,
+      signUp: true,
+      unverifiedAccounts: 'refuse',
+      // A transient NameID is new at each sign-in: one link per provider, no second notice.
+      oneLinkPerProvider: true,
+      name: identity.name,
+      image: identity.image,
+      method: 'sso',
+      client,
+    });
+    if (resolved.status === 'refused') throw failed(...REFUSALS[resolved.reason]);
+    const { user, isNewUser } = resolved;
     const redirectTo = isNewUser ? (state.newUserURL ?? state.callbackURL) : state.callbackURL;
     let signIn: SignInOutcome;
     try {
-      signIn = await this.deps.completion.complete({
-        user,
-        method: 'sso',
-        factors: ['sso'],
-        client,
-        next: redirectTo,
-        isNewUser,
-        detail: { provider: provider.providerId, ...(provider.organizationId ? { organizationId: provider.organizationId } : {}) },
-      });
+      signIn = await this.deps.completion.complete(
+        {
+          user,
+          method: 'sso',
+          factors: ['sso'],
+          client,
+          next: redirectTo,
+          isNewUser,
+          detail: { provider: provider.providerId, ...(provider.organizationId ? { organizationId: provider.organizationId } : {}) },
+        },
+        // Just-in-time membership and the "linked" mail: only for a sign-in that becomes a session.
+        { onSession: ssoSessionEffects(provider, resolved.linked) },
+      );
     } catch (error) {
       if (hasCode(error, 'BANNED_USER')) throw failed('banned', 'banned user');
       this.deps.logger.error('sso sign-in could not complete', { provider: provider.providerId, error: error instanceof Error ? error.name : 'unknown' });
       throw failed('unable_to_create_session', 'completion failed');
-    }
-    // Just-in-time membership, once, only for a sign-in the completion accepted.
-    if (provider.organizationId) {
-      await this.deps.memberships.join({ id: this.newId(), organizationId: provider.organizationId, userId: signIn.user.id, role: SSO_MEMBER_ROLE, createdAt: clock.now() });
     }
     return { signIn, user: signIn.user, isNewUser, providerId: provider.providerId, redirectTo };
   }

@@ -63,12 +63,12 @@ export const stopImpersonating = endpoint({
   tags,
   auth: 'session',
   errors: [ADMIN_ERRORS.YOU_ARE_NOT_IMPERSONATING_ANYONE, ADMIN_ERRORS.FAILED_TO_FIND_USER, ADMIN_ERRORS.FAILED_TO_FIND_ADMIN_SESSION, SESSION_ERRORS.UNAUTHORIZED],
-  deps: { stopImpersonating: ADMIN.StopImpersonating, http: PLATFORM.SessionHttp, cookies: PLATFORM.Cookies, config: PLATFORM.Config },
+  deps: { stopImpersonating: ADMIN.StopImpersonating, signIns: PLATFORM.SignInHttp, cookies: PLATFORM.Cookies, config: PLATFORM.Config },
   async handler({ deps, auth, req, res }) {
     const kept = keptAdminSession(deps.cookies, req);
     const admin = await deps.stopImpersonating.execute({ actor: actorOf(auth, clientInfo(req)), adminSessionToken: kept?.token });
     // The admin's own session, as it was: not a new sign-in.
-    deps.http.start(req, res, admin, kept?.rememberMe ?? true);
+    deps.signIns.restore(req, res, admin, kept?.rememberMe ?? true);
     deps.cookies.clear(req, res, ADMIN_SESSION_COOKIE);
     return { session: admin.session, user: presentUser(admin.user, deps.config.userFields) };
   },

@@ -10,6 +10,7 @@ import {
   GetFullOrganization,
   GetInvitation,
   InviteMember,
+  JoinOrganization,
   LeaveOrganization,
   ListInvitations,
   ListMembers,
@@ -74,6 +75,14 @@ export const organizationsModule: GatewayModule = {
       (stores, mailer, logger, clock) => new InviteMember(stores, mailer, logger, clock, webURL, rules),
     );
     bindFactory(c, O.AcceptOrganizationInvitation, [O.OrganizationStores, PLATFORM.Clock], (stores, clock) => new AcceptInvitation(stores, clock, rules));
+    bindFactory(c, O.JoinOrganization, [O.OrganizationStores, PLATFORM.Clock, PLATFORM.AuditSink], (stores, clock, audit) =>
+      new JoinOrganization(stores, clock, rules, {
+        joined: ({ member, via, detail }) =>
+          audit?.record({ action: 'organization.member.add', actorId: member.userId, targetUserId: member.userId, organizationId: member.organizationId, detail: { role: member.role, via, ...detail }, ipAddress: null, userAgent: null }),
+        limitReached: ({ organizationId, userId, via, detail }) =>
+          audit?.record({ action: 'organization.member.limit-reached', actorId: userId, targetUserId: userId, organizationId, detail: { via, ...detail }, ipAddress: null, userAgent: null }),
+      }),
+    );
     bindFactory(c, O.RejectOrganizationInvitation, [O.OrganizationStores, PLATFORM.Clock], (stores, clock) => new RejectInvitation(stores, clock));
     bindFactory(c, O.CancelOrganizationInvitation, [O.OrganizationStores], (stores) => new CancelInvitation(stores));
     bindFactory(c, O.GetOrganizationInvitation, [O.OrganizationStores, PLATFORM.Clock], (stores, clock) => new GetInvitation(stores, clock));
@@ -117,6 +126,7 @@ export const organizationsModule: GatewayModule = {
     'organization.update': 'Organization updated',
     'organization.delete': 'Organization deleted',
     'organization.member.add': 'Member added',
+    'organization.member.limit-reached': 'Not added: the organization is full',
     'organization.member.remove': 'Member removed',
     'organization.member.role.change': 'Member role changed',
     'organization.member.leave': 'Left an organization',

@@ -10,6 +10,7 @@ import type {
   GetFullOrganization,
   GetInvitation,
   InviteMember,
+  JoinOrganization,
   LeaveOrganization,
   ListInvitations,
   ListMembers,
@@ -46,6 +47,8 @@ export const ORGANIZATIONS = {
   CheckOrganizationPermission: token<CheckOrganizationPermission>('CheckOrganizationPermission'),
   InviteOrganizationMember: token<InviteMember>('InviteOrganizationMember'),
   AcceptOrganizationInvitation: token<AcceptInvitation>('AcceptOrganizationInvitation'),
+  /** Adds a member on another feature's behalf (SSO's just-in-time membership), within the membership limit. */
+  JoinOrganization: token<JoinOrganization>('JoinOrganization'),
   RejectOrganizationInvitation: token<RejectInvitation>('RejectOrganizationInvitation'),
   CancelOrganizationInvitation: token<CancelInvitation>('CancelOrganizationInvitation'),
   GetOrganizationInvitation: token<GetInvitation>('GetOrganizationInvitation'),

@@ -1,9 +1,11 @@
-import { ManageSsoProviders, OidcClient, SSO_ERRORS, SecretCipher, SsoMail, SsoSignIn, SsoStates } from '@tend/sso';
-import { PrismaAssertionLedger, PrismaSsoMemberships, PrismaSsoProviderRepository, PrismaSsoSignInLog } from '@tend/sso/prisma';
+import { AuditSsoSignInLog, ManageSsoProviders, OidcClient, SSO_ERRORS, SecretCipher, SsoMail, SsoSignIn, SsoStates, organizationMemberships, ssoSessionEffectHandlers } from '@tend/sso';
+import { PrismaAssertionLedger, PrismaSsoProviderRepository } from '@tend/sso/prisma';
 import { bindFactory, bindValue } from '../../di.js';
 import { DEVELOPMENT_LINK_BASE } from '../../mail.js';
 import { PLATFORM } from '../../platform.js';
+import { ADMIN } from '../admin/tokens.js';
 import type { GatewayModule } from '../module.js';
+import { ORGANIZATIONS } from '../organizations/tokens.js';
 import { signInSso, ssoAcs, ssoCallback, ssoDeleteProvider, ssoGetProvider, ssoProviders, ssoRegister, ssoSignIns, ssoSpMetadata, ssoUpdateProvider } from './endpoints.js';
 import { SSO_STATE_COOKIE } from './state-cookie.js';
 import { SSO } from './tokens.js';
@@ -24,26 +26,30 @@ export const ssoModule: GatewayModule = {
     const allowLoopbackHttp = !config.production;
     const cipher = new SecretCipher(config.secret);
     bindFactory(c, SSO.Ledger, [PLATFORM.Database], (db) => new PrismaAssertionLedger(db));
-    bindFactory(c, SSO.Manage, [PLATFORM.Database, PLATFORM.Clock, PLATFORM.Logger, SSO.Routes], (db, clock, logger, routes) =>
+    bindFactory(c, SSO.Providers, [PLATFORM.Database], (db) => new PrismaSsoProviderRepository(db));
+    // Organizations and memberships through the organizations package's ports, never its tables.
+    bindFactory(c, SSO.Memberships, [ORGANIZATIONS.OrganizationStores], (stores) => organizationMemberships(stores));
+    bindFactory(c, SSO.Manage, [SSO.Providers, SSO.Memberships, ADMIN.AuditLog, PLATFORM.UserRepository, PLATFORM.Clock, PLATFORM.Logger, SSO.Routes], (providers, memberships, audit, users, clock, logger, routes) =>
       new ManageSsoProviders({
-        providers: new PrismaSsoProviderRepository(db),
-        memberships: new PrismaSsoMemberships(db),
+        providers,
+        memberships,
         oidc: new OidcClient({ allowLoopbackHttp, timeoutMs: IDP_TIMEOUT_MS, clock, logger }),
         cipher,
         clock,
         routes,
         allowLoopbackHttp,
-        signIns: new PrismaSsoSignInLog(db),
+        // A provider's sign-ins, from the admin package's audit log and identity's users.
+        signIns: new AuditSsoSignInLog(audit, users),
       }),
     );
     bindFactory(
       c,
       SSO.SignIn,
-      [PLATFORM.Database, SSO.Ledger, PLATFORM.VerificationRepository, PLATFORM.UserRepository, PLATFORM.AccountRepository, PLATFORM.SignInCompletion, PLATFORM.MailDelivery, PLATFORM.Clock, PLATFORM.Logger, SSO.Routes],
-      (db, ledger, verifications, users, accounts, completion, delivery, clock, logger, routes) =>
+      [SSO.Providers, SSO.Memberships, SSO.Ledger, PLATFORM.VerificationRepository, PLATFORM.UserRepository, PLATFORM.AccountRepository, PLATFORM.SignInCompletion, PLATFORM.PlaceholderEmails, PLATFORM.Clock, PLATFORM.Logger, SSO.Routes],
+      (providers, memberships, ledger, verifications, users, accounts, completion, placeholders, clock, logger, routes) =>
         new SsoSignIn({
-          providers: new PrismaSsoProviderRepository(db),
-          memberships: new PrismaSsoMemberships(db),
+          providers,
+          memberships,
           ledger,
           states: new SsoStates(verifications, clock),
           oidc: new OidcClient({ allowLoopbackHttp, timeoutMs: IDP_TIMEOUT_MS, clock, logger }),
@@ -51,13 +57,21 @@ export const ssoModule: GatewayModule = {
           users,
           accounts,
           completion,
+          placeholders,
           clock,
           logger,
           routes,
-          notices: new SsoMail(delivery, `${config.webURL}/account`),
         }),
     );
   },
+  // Membership (the organizations package's join: its limit, its events) and the "linked" mail,
+  // run by the sign-in completion only when an SSO sign-in becomes a session.
+  sessionEffects: (c) =>
+    ssoSessionEffectHandlers({
+      join: c.get(ORGANIZATIONS.JoinOrganization),
+      providers: c.get(SSO.Providers),
+      notices: new SsoMail(c.get(PLATFORM.MailDelivery), `${c.get(PLATFORM.Config).webURL}/account`),
+    }),
   endpoints: [ssoRegister, ssoProviders, ssoGetProvider, ssoSignIns, ssoUpdateProvider, ssoDeleteProvider, signInSso, ssoCallback, ssoAcs, ssoSpMetadata],
   errors: [SSO_ERRORS],
   auditActions: {

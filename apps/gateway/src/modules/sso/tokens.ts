@@ -1,4 +1,4 @@
-import type { AssertionLedger, ManageSsoProviders, SsoRoutes, SsoSignIn } from '@tend/sso';
+import type { AssertionLedger, ManageSsoProviders, SsoMemberships, SsoProviderRepository, SsoRoutes, SsoSignIn } from '@tend/sso';
 import { token } from '../../di.js';
 
 export const SSO = {
@@ -7,4 +7,7 @@ export const SSO = {
   Manage: token<ManageSsoProviders>('ManageSsoProviders'),
   SignIn: token<SsoSignIn>('SsoSignIn'),
   Ledger: token<AssertionLedger>('SsoAssertionLedger'),
+  Providers: token<SsoProviderRepository>('SsoProviderRepository'),
+  /** Membership reads through the organizations package's ports. */
+  Memberships: token<SsoMemberships>('SsoMemberships'),
 } as const;

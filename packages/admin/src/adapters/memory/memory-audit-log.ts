@@ -19,6 +19,8 @@ export class MemoryAuditLog implements AuditLog {
     const matching = [...this.events.values()]
       .filter((event) => !query.userId || event.actorId === query.userId || event.targetUserId === query.userId)
       .filter((event) => matchesAction(event.action, query.action))
+      .filter((event) => !query.actions || query.actions.includes(event.action))
+      .filter((event) => Object.entries(query.detail ?? {}).every(([key, value]) => (event.detail as Record<string, unknown> | null)?.[key] === value))
       // Newest first; the id orders events of the same millisecond, as the Prisma adapter does.
       .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
     return { events: matching.slice(query.offset, query.offset + query.limit).map((event) => structuredClone(event)), total: matching.length };

@@ -29,7 +29,11 @@ export class PrismaAuditLog implements AuditLog {
   async list(query: AuditLogQuery): Promise<AuditLogPage> {
     const where: Prisma.AuditEventWhereInput = {};
     if (query.userId) where.OR = [{ actorId: query.userId }, { targetUserId: query.userId }];
-    if (query.action) where.action = query.action.endsWith('.*') ? { startsWith: escapeLike(query.action.slice(0, -1)) } : query.action;
+    const and: Prisma.AuditEventWhereInput[] = [];
+    if (query.action) and.push({ action: query.action.endsWith('.*') ? { startsWith: escapeLike(query.action.slice(0, -1)) } : query.action });
+    if (query.actions) and.push({ action: { in: [...query.actions] } });
+    for (const [key, value] of Object.entries(query.detail ?? {})) and.push({ detail: { path: [key], equals: value } });
+    if (and.length > 0) where.AND = and;
     const [rows, total] = await Promise.all([
       this.db.auditEvent.findMany({ where, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: query.limit, skip: query.offset }),
       this.db.auditEvent.count({ where }),

@@ -40,6 +40,24 @@ export class MemoryMemberRepository implements MemberRepository {
     return this.inOrganization(organizationId).length;
   }
 
+  async listByUser(userId: string): Promise<Member[]> {
+    return [...this.own.members.values()]
+      .filter((member) => member.userId === userId)
+      .sort((a, b) => compare(a.createdAt, b.createdAt) || compare(a.id, b.id))
+      .map((member) => ({ ...member }));
+  }
+
+  // Checks and write in one step of the event loop: as atomic as the database's locked transaction.
+  async add(member: Member, options: { membershipLimit: number }): Promise<Outcome<Member, 'already-member' | 'limit-reached' | 'organization-not-found'>> {
+    if (!this.own.organizations.has(member.organizationId)) return { ok: false, reason: 'organization-not-found' };
+    const members = this.inOrganization(member.organizationId);
+    if (members.some((other) => other.userId === member.userId)) return { ok: false, reason: 'already-member' };
+    if (members.length >= options.membershipLimit) return { ok: false, reason: 'limit-reached' };
+    if (!this.tables.users.has(member.userId)) throw new Error('No user for member');
+    this.own.members.set(member.id, { ...member });
+    return { ok: true, value: { ...member } };
+  }
+
   async updateRole(memberId: string, role: string, guard: OwnerGuard): Promise<Outcome<Member, 'not-found' | 'last-owner'>> {
     const member = this.own.members.get(memberId);
     if (!member) return { ok: false, reason: 'not-found' };

@@ -1,4 +1,4 @@
-import type { Database } from '@tend/database';
+import { isUniqueViolation, type Database } from '@tend/database';
 import type { Member, MemberWithUser } from '../../entities.js';
 import { hasRole } from '../../permissions.js';
 import type { MemberPage, MemberRepository, Outcome, OwnerGuard } from '../../ports.js';
@@ -43,6 +43,29 @@ export class PrismaMemberRepository implements MemberRepository {
 
   async count(organizationId: string): Promise<number> {
     return this.db.member.count({ where: { organizationId } });
+  }
+
+  async listByUser(userId: string): Promise<Member[]> {
+    const rows = await this.db.member.findMany({ where: { userId }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
+    return rows.map(toMember);
+  }
+
+  async add(member: Member, options: { membershipLimit: number }): Promise<Outcome<Member, 'already-member' | 'limit-reached' | 'organization-not-found'>> {
+    type Added = Outcome<Member, 'already-member' | 'limit-reached' | 'organization-not-found'>;
+    try {
+      return await this.db.$transaction(async (tx): Promise<Added> => {
+        // Parallel joins queue on the organization's row, so each counts the others' members.
+        if (!(await lockOrganization(tx, member.organizationId))) return { ok: false, reason: 'organization-not-found' };
+        const { organizationId, userId } = member;
+        if (await tx.member.findUnique({ where: { organizationId_userId: { organizationId, userId } }, select: { id: true } })) return { ok: false, reason: 'already-member' };
+        if ((await tx.member.count({ where: { organizationId } })) >= options.membershipLimit) return { ok: false, reason: 'limit-reached' };
+        return { ok: true, value: toMember(await tx.member.create({ data: member })) };
+      }, TRANSACTION_OPTIONS);
+    } catch (error) {
+      // (organizationId, userId) is unique: a membership made meanwhile by another path.
+      if (isUniqueViolation(error)) return { ok: false, reason: 'already-member' };
+      throw error;
+    }
   }
 
   async updateRole(memberId: string, role: string, guard: OwnerGuard): Promise<Outcome<Member, 'not-found' | 'last-owner'>> {

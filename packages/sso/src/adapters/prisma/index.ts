@@ -1,8 +1,9 @@
-// The SSO tables: sso_provider and sso_assertion, plus the member rows of just-in-time membership.
+// The SSO tables: sso_provider and sso_assertion. Organizations, members, users and the audit
+// log are read through their own packages' ports (see package-ports.ts), never from here.
 import type { Database } from '@tend/database';
 import { isNotFound, isUniqueViolation } from '@tend/database';
 import type { SsoProvider, StoredOidcConfig, StoredSamlConfig } from '../../entities.js';
-import type { AssertionLedger, SsoMemberships, SsoProviderRepository, SsoSignInLog, SsoSignInRecord } from '../../ports.js';
+import type { AssertionLedger, SsoProviderRepository } from '../../ports.js';
 
 type Row = {
   id: string;
@@ -125,64 +126,5 @@ export class PrismaAssertionLedger implements AssertionLedger {
   async deleteExpired(now: Date): Promise<number> {
     const { count } = await this.db.ssoAssertion.deleteMany({ where: { expiresAt: { lt: now } } });
     return count;
-  }
-}
-
-/** Memberships on the organization tables; joining is an insert that a member row already there turns into nothing. */
-export class PrismaSsoMemberships implements SsoMemberships {
-  constructor(private readonly db: Database) {}
-
-  async roleOf(organizationId: string, userId: string): Promise<string | null> {
-    const row = await this.db.member.findUnique({ where: { organizationId_userId: { organizationId, userId } }, select: { role: true } });
-    return row?.role ?? null;
-  }
-
-  async listOfUser(userId: string): Promise<{ organizationId: string; role: string }[]> {
-    return this.db.member.findMany({ where: { userId }, select: { organizationId: true, role: true } });
-  }
-
-  async join(member: { id: string; organizationId: string; userId: string; role: string; createdAt: Date }): Promise<boolean> {
-    const { count } = await this.db.member.createMany({ data: [member], skipDuplicates: true });
-    return count > 0;
-  }
-
-  async findOrganizationBySlug(slug: string): Promise<{ id: string } | null> {
-    return this.db.organization.findUnique({ where: { slug }, select: { id: true } });
-  }
-
-  async organizationExists(id: string): Promise<boolean> {
-    return (await this.db.organization.count({ where: { id } })) > 0;
-  }
-}
-
-/** A provider's sign-ins from the audit_event table (the sign-in completion and the callbacks record them). */
-export class PrismaSsoSignInLog implements SsoSignInLog {
-  constructor(private readonly db: Database) {}
-
-  async list(providerId: string, page: { limit: number; offset: number }): Promise<{ signIns: SsoSignInRecord[]; total: number }> {
-    const where = {
-      action: { in: ['sign-in.success', 'sign-in.failure', 'sign-in.challenge'] },
-      AND: [{ detail: { path: ['method'], equals: 'sso' } }, { detail: { path: ['provider'], equals: providerId } }],
-    };
-    const [rows, total] = await Promise.all([
-      this.db.auditEvent.findMany({ where, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: page.limit, skip: page.offset }),
-      this.db.auditEvent.count({ where }),
-    ]);
-    const ids = [...new Set(rows.map((row) => row.targetUserId ?? row.actorId).filter((id): id is string => id !== null))];
-    const users = new Map((await this.db.user.findMany({ where: { id: { in: ids } }, select: { id: true, email: true, name: true } })).map((user) => [user.id, user]));
-    return {
-      total,
-      signIns: rows.map((row) => {
-        const detail = (row.detail ?? {}) as Record<string, unknown>;
-        const userId = row.targetUserId ?? row.actorId;
-        return {
-          outcome: row.action === 'sign-in.success' ? 'success' : row.action === 'sign-in.challenge' ? 'challenge' : 'failure',
-          user: userId ? (users.get(userId) ?? null) : null,
-          reason: typeof detail.reason === 'string' ? detail.reason : null,
-          ipAddress: row.ipAddress,
-          createdAt: row.createdAt,
-        };
-      }),
-    };
   }
 }

@@ -1,4 +1,4 @@
-// The little of oidc-provider's API the OIDC fake uses (the package ships no types and
+// The little of oidc-provider's API the test issuer uses (the package ships no types and
 // @types/oidc-provider is not installed).
 declare module 'oidc-provider' {
   import type { IncomingMessage, ServerResponse } from 'node:http';
