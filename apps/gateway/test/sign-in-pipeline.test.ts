@@ -1,8 +1,9 @@
 // The one sign-in pipeline: a throw-away challenge policy, registered by a module of its own,
 // is asked by every way of signing in, and a sign-in it challenges becomes a session only
 // through the completion (once). Sessions an existing session vouches for are never challenged.
+import { silentLogger } from '@tend/kernel';
 import { startFakeProviders, type FakeProviders } from '@tend/providers/testing';
-import { MODULES } from '../src/index.js';
+import { bootstrapAdmin, MODULES } from '../src/index.js';
 import { PLATFORM } from '../src/platform.js';
 import { CookieJar, PROBE_COOKIE, SESSION_COOKIE, probeModule, addPasskey, authenticator, credentials, ORIGIN, providerConfig, returnFrom, setCookies, signInWithPasskey, start, startGateway, type TestGateway } from './harness/index.js';
 
@@ -148,6 +149,41 @@ describe('the sign-in pipeline asks every sign-in for the registered challenge',
     expect(await sessionOf(res.browser.jar)).toBeNull();
     expect((await answer(res.browser.jar)).body.token).toBeDefined();
     expect((await sessionOf(res.browser.jar))?.user.email).toBe(body.email);
+  });
+
+  it('POST /email-otp/verify-email with auto sign-in: the challenge', async () => {
+    const outbox = gateway.container.get(PLATFORM.DevOutbox)!;
+    const body = credentials();
+    await gateway.http.post('/api/auth/sign-up/email').send(body).expect(200);
+    await gateway.http.post('/api/auth/email-otp/send-verification-otp').send({ email: body.email, type: 'email-verification' }).expect(200);
+    await gateway.container.get(PLATFORM.MailDelivery).idle();
+    const otp = outbox.latest(body.email)!.text.match(/\b\d{6}\b/)![0];
+    const res = await gateway.http.post('/api/auth/email-otp/verify-email').send({ email: body.email, otp }).expect(200);
+    expect(res.body).toEqual(CHALLENGE);
+    expect(names(res)).toEqual([PROBE_COOKIE]);
+  });
+
+  it('does not challenge sessions an existing session vouches for (impersonation), and gives the admin its own session back', async () => {
+    const email = `pipeline.admin.${Date.now()}@example.com`;
+    const deps = { users: gateway.container.get(PLATFORM.UserRepository), hasher: gateway.container.get(PLATFORM.PasswordHasher), clock: gateway.clock, logger: silentLogger };
+    await bootstrapAdmin({ email, password: 'admin password 1' }, deps);
+    const admin = new CookieJar();
+    admin.store(await gateway.http.post('/api/auth/sign-in/email').send({ email, password: 'admin password 1' }).expect(200));
+    const own = (await answer(admin)).body.token as string;
+    const target = credentials();
+    await gateway.http.post('/api/auth/sign-up/email').send(target).expect(200);
+    const targetId = (await gateway.container.get(PLATFORM.UserRepository).findByEmail(target.email))!.id;
+
+    const started = await gateway.http.post('/api/auth/admin/impersonate-user').set('Origin', ORIGIN).set('Cookie', admin.header).send({ userId: targetId }).expect(200);
+    expect(started.body.session).toMatchObject({ userId: targetId });
+    expect(names(started)).toContain(SESSION_COOKIE);
+    admin.store(started);
+    expect((await sessionOf(admin))?.user.email).toBe(target.email);
+
+    const stopped = await gateway.http.post('/api/auth/admin/stop-impersonating').set('Origin', ORIGIN).set('Cookie', admin.header).send({}).expect(200);
+    expect(stopped.body.session.token).toBe(own);
+    admin.store(stopped);
+    expect((await sessionOf(admin))?.user.email).toBe(email);
   });
 
   it('does not challenge sessions an existing session vouches for (change of password)', async () => {
