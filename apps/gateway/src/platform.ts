@@ -3,6 +3,7 @@
 import type { Container } from 'inversify';
 import type { Database, DatabaseHandle } from '@tend/database';
 import {
+  AccountLinkEffect,
   AccountLinks,
   type CommonPasswords,
   DEFAULT_PASSWORD_POLICY,
@@ -169,7 +170,8 @@ export function bindPlatform(c: Container, { config, db, clock, logger, rateLimi
       pending: c.get(PLATFORM.PendingSignIns),
       clock,
       events,
-      effects: modules.flatMap((module) => module.sessionEffects?.(c) ?? []),
+      // Identity's deferred account links first, then what the modules declare (SSO's membership and mail).
+      effects: [new AccountLinkEffect({ accounts: c.get(PLATFORM.AccountRepository), clock }), ...modules.flatMap((module) => module.sessionEffects?.(c) ?? [])],
       logger,
     };
     return new SignInCompletion(deps, challenges.map((challenge) => c.get(challenge.policyToken)));

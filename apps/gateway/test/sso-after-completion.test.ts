@@ -1,6 +1,6 @@
-// SSO's side effects wait for the session: the organization membership (the organizations
-// package's join, with its membership limit) and the "provider linked" mail happen only when the
-// sign-in completion answers a session — for a two-factor user, once the second factor is
+// SSO's side effects wait for the session: the link to an existing account, the organization
+// membership (the organizations package's join, with its membership limit) and the "provider
+// linked" mail happen only when the sign-in completion answers a session — for a two-factor user, once the second factor is
 // answered, and never after a wrong answer alone. A full organization leaves the sign-in
 // standing without the membership, and the refusal in the audit log.
 import { decodeBase32IgnorePadding } from '@oslojs/encoding';
@@ -38,6 +38,7 @@ beforeAll(async () => {
 afterAll(() => gateway.close());
 
 const db = () => gateway.container.get(TOKENS.Database);
+const linksOf = (userId: string, providerId: string) => db().account.count({ where: { userId, providerId: `sso:${providerId}` } });
 const membersOf = async (organization: string, userId: string) => (await db().member.findMany({ where: { organizationId: organization, userId } })).map((member) => member.role);
 
 async function linkedMails(email: string) {
@@ -85,6 +86,7 @@ it('adds the membership and mails the link only once the second factor is answer
   expect(browser.has(SESSION_COOKIE)).toBe(false);
   expect(await membersOf(organizationId, userId)).toEqual([]);
   expect(await linkedMails(email)).toEqual([]);
+  expect(await linksOf(userId, 'northwind')).toBe(0);
 
   const wrong = String((Number(code()) + 1) % 1_000_000).padStart(6, '0');
   const refused = await post(gateway, '/two-factor/verify-totp', browser, { code: wrong });
@@ -92,6 +94,7 @@ it('adds the membership and mails the link only once the second factor is answer
   expect(await membersOf(organizationId, userId)).toEqual([]);
   expect(await linkedMails(email)).toEqual([]);
   expect(await auditOf(userId, 'organization.member.add')).toEqual([]);
+  expect(await linksOf(userId, 'northwind')).toBe(0);
 
   const answered = await post(gateway, '/two-factor/verify-totp', browser, { code: code() });
   browser.store(answered);
@@ -100,6 +103,7 @@ it('adds the membership and mails the link only once the second factor is answer
   expect((await get(gateway, '/get-session', browser).expect(200)).body.user.id).toBe(userId);
   expect(await membersOf(organizationId, userId)).toEqual(['member']);
   expect(await linkedMails(email)).toHaveLength(1);
+  expect(await linksOf(userId, 'northwind')).toBe(1);
   expect(await auditOf(userId, 'organization.member.add')).toEqual([expect.objectContaining({ organizationId, detail: expect.objectContaining({ via: 'sso', provider: 'northwind', role: 'member' }) })]);
 });
 
@@ -132,4 +136,5 @@ it('adds nothing for a second-factor challenge left unanswered', async () => {
   expect(late.status).toBe(401);
   expect(await membersOf(organizationId, userId)).toEqual([]);
   expect(await linkedMails(email)).toEqual([]);
+  expect(await linksOf(userId, 'northwind')).toBe(0);
 });

@@ -63,6 +63,8 @@ export * from './sign-in/index.js';
 // the one way an identity provider's user becomes ours (social providers and SSO)
 export {
   ExternalIdentityLinker,
+  AccountLinkEffect,
+  LINK_ACCOUNT_EFFECT,
   type ExternalIdentity,
   type ExternalAccountFields,
   type ExternalIdentityLinkerDeps,

@@ -111,6 +111,18 @@ describe('ExternalIdentityLinker', () => {
     expect((await f.accounts.listByUser(ada.id)).filter((account) => account.providerId === 'sso:corp')).toHaveLength(1);
   });
 
+  it('defers a link to the session when asked: nothing stored until the completion issues one', async () => {
+    const { f, linker, identity } = setup();
+    const ada = await f.user({ email: 'ada@example.com', emailVerified: true });
+    const outcome = await linker.resolve(identity({ providerId: 'sso:corp', subject: 'nameid-1', unverifiedAccounts: 'refuse', deferLink: true }));
+    if (outcome.status !== 'user') throw new Error('expected a user');
+    expect(outcome).toMatchObject({ linked: true, onSession: [{ name: 'identity.link-account', data: { providerId: 'sso:corp', subject: 'nameid-1' } }] });
+    expect(await f.accounts.findByProvider('sso:corp', 'nameid-1')).toBeNull();
+    const signIn = await f.completion.complete({ user: outcome.user, method: 'sso', factors: ['sso'], client: clientOf({}) }, { onSession: outcome.onSession });
+    expect(signIn.kind).toBe('session');
+    expect((await f.accounts.findByProvider('sso:corp', 'nameid-1'))?.userId).toBe(ada.id);
+  });
+
   it('answers user-missing for a link whose user is gone, and link-failed when the link cannot be stored', async () => {
     const { f, linker, identity } = setup();
     await f.accounts.create(newAccount({ id: 'orphan', accountId: 'gh-9', providerId: 'github', userId: 'gone' }, f.clock.now()));

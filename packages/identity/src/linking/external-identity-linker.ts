@@ -4,6 +4,7 @@ import { newAccount, newUser, type Account, type User } from '../entities.js';
 import type { PlaceholderEmails } from '../placeholder-email.js';
 import type { AccountRepository, UserRepository } from '../ports.js';
 import type { SignInClient } from '../sign-in/proof.js';
+import type { SessionEffect, SessionEffectHandler } from '../sign-in/session-effects.js';
 import type { SignInCompletion } from '../sign-in/sign-in-completion.js';
 import type { ClaimUnverifiedAccount } from '../use-cases/claim-unverified-account.js';
 
@@ -45,6 +46,12 @@ export interface ExternalIdentity {
    * has a link of this provider already is signed in by email without a second link.
    */
   oneLinkPerProvider?: boolean;
+  /**
+   * A link to an existing user is made only once the sign-in is a session: the outcome carries it
+   * as a session effect to declare (`onSession`) instead of storing it now, so a sign-in refused
+   * at its second factor leaves the account as it was (SSO). Account fields are not kept then.
+   */
+  deferLink?: boolean;
   /** A new user's name (the address stands in when empty) and picture. */
   name: string | null;
   image: string | null;
@@ -79,8 +86,11 @@ export type LinkRefusal =
   | 'create-failed';
 
 export type LinkOutcome =
-  /** The user to hand to the sign-in completion; `linked`: this sign-in linked the identity to an existing user. */
-  | { status: 'user'; user: User; isNewUser: boolean; linked: boolean }
+  /**
+   * The user to hand to the sign-in completion; `linked`: this sign-in links the identity to an
+   * existing user — made already, or, with `deferLink`, in `onSession` (declare it with the sign-in).
+   */
+  | { status: 'user'; user: User; isNewUser: boolean; linked: boolean; onSession: SessionEffect[] }
   | { status: 'refused'; reason: LinkRefusal; error?: unknown };
 
 export interface ExternalIdentityLinkerDeps {
@@ -145,6 +155,10 @@ export class ExternalIdentityLinker {
       // Linked before under another subject (a transient NameID): no second link.
       return this.signedIn(user, identity, { isNewUser: false, linked: false });
     }
+    if (identity.deferLink) {
+      const link: SessionEffect = { name: LINK_ACCOUNT_EFFECT, data: { providerId: identity.providerId, subject: identity.subject } };
+      return this.signedIn(user, identity, { isNewUser: false, linked: true }, [link]);
+    }
     if (identity.emailVerified && !user.emailVerified) {
       await this.deps.claims?.execute({ userId: user.id, method: identity.method, provider: identity.providerId, ipAddress: identity.client.ipAddress, userAgent: identity.client.userAgent });
     }
@@ -163,21 +177,45 @@ export class ExternalIdentityLinker {
     const user = newUser({ id, email, name: identity.name || email, image: identity.image, emailVerified: identity.emailVerified }, now);
     const account = newAccount({ id: this.newId(), accountId: identity.subject, providerId: identity.providerId, userId: id, ...identity.accountFields }, now);
     try {
-      return { status: 'user', user: await this.deps.users.create(user, account), isNewUser: true, linked: false };
+      return { status: 'user', user: await this.deps.users.create(user, account), isNewUser: true, linked: false, onSession: [] };
     } catch (error) {
       return { status: 'refused', reason: 'create-failed', error };
     }
   }
 
   /** The user to sign in; a provider that vouches for the user's own address verifies it. */
-  private async signedIn(user: User, identity: ExternalIdentity, how: { isNewUser: boolean; linked: boolean }): Promise<LinkOutcome> {
-    if (user.emailVerified || !identity.emailVerified || emailOf(identity.email) !== user.email) return { status: 'user', user, ...how };
+  private async signedIn(user: User, identity: ExternalIdentity, how: { isNewUser: boolean; linked: boolean }, onSession: SessionEffect[] = []): Promise<LinkOutcome> {
+    if (user.emailVerified || !identity.emailVerified || emailOf(identity.email) !== user.email) return { status: 'user', user, ...how, onSession };
     try {
-      return { status: 'user', user: await this.deps.users.update(user.id, { emailVerified: true, updatedAt: this.deps.clock.now() }), ...how };
+      return { status: 'user', user: await this.deps.users.update(user.id, { emailVerified: true, updatedAt: this.deps.clock.now() }), ...how, onSession };
     } catch (error) {
       if (hasCode(error, 'USER_NOT_FOUND')) return { status: 'refused', reason: 'link-failed', error };
       throw error;
     }
+  }
+}
+
+/** The session effect of a deferred link (`deferLink`): the account row, stored once the sign-in is a session. */
+export const LINK_ACCOUNT_EFFECT = 'identity.link-account';
+
+/**
+ * Stores a deferred link when its sign-in becomes a session (registered with the sign-in
+ * completion by the composition root). A link of the subject made meanwhile (a parallel
+ * sign-in) is left as it is.
+ */
+export class AccountLinkEffect implements SessionEffectHandler {
+  readonly name = LINK_ACCOUNT_EFFECT;
+  private readonly newId: IdGenerator;
+
+  constructor(private readonly deps: { accounts: Pick<AccountRepository, 'findByProvider' | 'create'>; clock: Clock; newId?: IdGenerator }) {
+    this.newId = deps.newId ?? uuid;
+  }
+
+  async run(data: SessionEffect['data'], signIn: { user: User }): Promise<void> {
+    const providerId = String(data.providerId);
+    const subject = String(data.subject);
+    if (await this.deps.accounts.findByProvider(providerId, subject)) return;
+    await this.deps.accounts.create(newAccount({ id: this.newId(), accountId: subject, providerId, userId: signIn.user.id }, this.deps.clock.now()));
   }
 }
 

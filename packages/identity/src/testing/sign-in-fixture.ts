@@ -1,7 +1,9 @@
 import { createMemoryTables, ManualClock, silentLogger, type Logger, type MemoryTables } from '@tend/kernel';
 import { MemorySessionStore, SessionManager, type SessionConfig } from '@tend/sessions';
 import { SessionIssuer } from '@tend/sessions/issuer';
+import { MemoryAccountRepository } from '../adapters/memory/memory-account-repository.js';
 import { MemoryUserRepository } from '../adapters/memory/memory-user-repository.js';
+import { AccountLinkEffect } from '../linking/external-identity-linker.js';
 import { MemoryVerificationRepository } from '../adapters/memory/memory-verification-repository.js';
 import type { ChallengePolicy } from '../sign-in/challenge-policy.js';
 import { PendingSignIns } from '../sign-in/pending-sign-ins.js';
@@ -35,7 +37,17 @@ export function signInFixture(options: SignInFixtureOptions = {}) {
   const pending = new PendingSignIns(new MemoryVerificationRepository(tables), clock);
   const events: Parameters<SignInEvents['record']>[0][] = [];
   const completion = new SignInCompletion(
-    { users, sessions: issuer, firstSessions: users, pending, clock, events: { record: (event) => void events.push(event) }, effects: options.effects, logger: options.logger ?? silentLogger },
+    {
+      users,
+      sessions: issuer,
+      firstSessions: users,
+      pending,
+      clock,
+      events: { record: (event) => void events.push(event) },
+      // As the gateway registers them: identity's deferred links, then the test's.
+      effects: [new AccountLinkEffect({ accounts: new MemoryAccountRepository(tables), clock }), ...(options.effects ?? [])],
+      logger: options.logger ?? silentLogger,
+    },
     options.policies ?? [],
   );
   return { tables, clock, users, sessions, issuer, pending, events, completion };

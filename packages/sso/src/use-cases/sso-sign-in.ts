@@ -85,9 +85,10 @@ export const accountProviderIdOf = (providerId: string) => `sso:${providerId}`;
  * Sign-in through an organization's identity provider: finds the provider (by email domain,
  * organization slug, provider id or domain), sends the browser there, and turns what comes back
  * — an OIDC code or a SAML response — into a user (identity's ExternalIdentityLinker: the
- * linking rules shared with social providers) and a proof for the sign-in completion. The
- * organization membership and the "linked" mail are the sign-in's session effects: they happen
- * only once the completion answers a session (after the second factor, when one is asked).
+ * linking rules shared with social providers) and a proof for the sign-in completion. The link
+ * to an existing account, the organization membership and the "linked" mail are the sign-in's
+ * session effects: they happen only once the completion answers a session (after the second
+ * factor, when one is asked).
  */
 export class SsoSignIn {
   private readonly linker: ExternalIdentityLinker;
@@ -205,6 +206,8 @@ export class SsoSignIn {
       unverifiedAccounts: 'refuse',
       // A transient NameID is new at each sign-in: one link per provider, no second notice.
       oneLinkPerProvider: true,
+      // An existing account gets the link only once the sign-in is a session (after its second factor).
+      deferLink: true,
       name: identity.name,
       image: identity.image,
       method: 'sso',
@@ -225,8 +228,8 @@ export class SsoSignIn {
           isNewUser,
           detail: { provider: provider.providerId, ...(provider.organizationId ? { organizationId: provider.organizationId } : {}) },
         },
-        // Just-in-time membership and the "linked" mail: only for a sign-in that becomes a session.
-        { onSession: ssoSessionEffects(provider, resolved.linked) },
+        // The link, just-in-time membership and the "linked" mail: only for a sign-in that becomes a session.
+        { onSession: [...resolved.onSession, ...ssoSessionEffects(provider, resolved.linked)] },
       );
     } catch (error) {
       if (hasCode(error, 'BANNED_USER')) throw failed('banned', 'banned user');
