@@ -5,6 +5,7 @@ import type { Database, DatabaseHandle } from '@tend/database';
 import {
   AccountLinkEffect,
   AccountLinks,
+  factorTable,
   type CommonPasswords,
   DEFAULT_PASSWORD_POLICY,
   MailDelivery,
@@ -18,6 +19,7 @@ import {
   type PasswordPolicy,
   type UserRepository,
   type ClaimableCredentials,
+  type FactorTable,
   type SignInEvents,
   type VerificationRepository,
 } from '@tend/identity';
@@ -75,6 +77,8 @@ export const PLATFORM = {
   /** Reads a request's session, refreshes and clears its cookies; never starts them (SignInHttp does). */
   SessionHttp: token<SessionHttp>('SessionHttp'),
   PendingSignIns: token<PendingSignIns>('PendingSignIns'),
+  /** Every factor a sign-in can prove, with its kind and channel: identity's and those the modules declare. */
+  Factors: token<FactorTable>('Factors'),
   /** The one sign-in pipeline: bans, challenge policies, the session, the audit event. */
   SignInCompletion: token<SignInCompletion>('SignInCompletion'),
   /** The one writer of sign-in outcomes (and of a new session's cookies): cookies and JSON, or cookies and a redirect. */
@@ -154,6 +158,7 @@ export function bindPlatform(c: Container, { config, db, clock, logger, rateLimi
   // the sign-in pipeline: challenge policies come from the modules that declare them, in module order
   c.bind(PLATFORM.RevocableCredentials).toDynamicValue(() => modules.flatMap((module) => module.credentials?.(c) ?? []));
   c.bind(PLATFORM.AuditSink).toDynamicValue(() => modules.find((module) => module.auditSink)?.auditSink?.(c) ?? null);
+  bindValue(c, PLATFORM.Factors, factorTable(Object.assign({}, ...modules.map((module) => module.factors ?? {}))));
   bindFactory(c, PLATFORM.PendingSignIns, [PLATFORM.VerificationRepository, PLATFORM.Clock], (verifications, time) => new PendingSignIns(verifications, time));
   c.bind(PLATFORM.SignInCompletion).toDynamicValue(() => {
     const sink = c.get(PLATFORM.AuditSink);

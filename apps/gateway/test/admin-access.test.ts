@@ -17,6 +17,7 @@ const GUARDED: { method: 'get' | 'post'; path: string; input: (userId: string) =
     message: 'You are not allowed to create users',
   },
   { method: 'get', path: 'list-users', input: () => ({}), code: 'YOU_ARE_NOT_ALLOWED_TO_LIST_USERS', message: 'You are not allowed to list users' },
+  { method: 'get', path: 'get-user', input: (userId) => ({ id: userId }), code: 'YOU_ARE_NOT_ALLOWED_TO_GET_USER', message: 'You are not allowed to get user' },
   { method: 'post', path: 'list-user-sessions', input: (userId) => ({ userId }), code: 'YOU_ARE_NOT_ALLOWED_TO_LIST_USERS_SESSIONS', message: 'You are not allowed to list users sessions' },
   { method: 'post', path: 'ban-user', input: (userId) => ({ userId }), code: 'YOU_ARE_NOT_ALLOWED_TO_BAN_USERS', message: 'You are not allowed to ban users' },
   { method: 'post', path: 'unban-user', input: (userId) => ({ userId }), code: 'YOU_ARE_NOT_ALLOWED_TO_BAN_USERS', message: 'You are not allowed to ban users' },

@@ -27,6 +27,7 @@ export const ADMIN_ERRORS = defineErrors({
   YOU_CANNOT_IMPERSONATE_ADMINS: { status: 403, message: 'You cannot impersonate admins' },
   YOU_CANNOT_REMOVE_YOURSELF: { status: 400, message: 'You cannot remove yourself' },
   USER_ID_OR_ROLE_IS_REQUIRED: { status: 400, message: 'user id or role is required' },
+  YOU_ARE_NOT_ALLOWED_TO_GET_USER: { status: 403, message: 'You are not allowed to get user' },
   YOU_ARE_NOT_ALLOWED_TO_SET_A_NON_EXISTENT_ROLE_VALUE: { status: 400, message: 'You are not allowed to set a non-existent role value' },
 });
 

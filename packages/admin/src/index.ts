@@ -43,6 +43,7 @@ export { redactDetail, isSecretKey, type AuditDetail, type AuditJson } from './a
 export { SetRole, roleValue, type SetRoleInput } from './use-cases/set-role.js';
 export { CreateUser, type CreateUserInput } from './use-cases/create-user.js';
 export { ListUsers, type ListUsersInput, type ListUsersResult } from './use-cases/list-users.js';
+export { GetUser } from './use-cases/get-user.js';
 export { ListUserSessions } from './use-cases/list-user-sessions.js';
 export { BanUser, type BanUserInput } from './use-cases/ban-user.js';
 export { UnbanUser } from './use-cases/unban-user.js';

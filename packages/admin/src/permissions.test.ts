@@ -9,7 +9,7 @@ describe('site permissions (spec section 6)', () => {
       }
     }
     expect(ADMIN_STATEMENTS).toEqual({
-      user: ['create', 'list', 'set-role', 'ban', 'impersonate', 'delete', 'set-password'],
+      user: ['create', 'list', 'get', 'set-role', 'ban', 'impersonate', 'delete', 'set-password'],
       session: ['list', 'revoke', 'delete'],
     });
     expect(DEFAULT_ROLES.user).toEqual({});
@@ -49,7 +49,8 @@ describe('site permissions (spec section 6)', () => {
     expect(adminPermission('ban-user')).toEqual({ permissions: { user: ['ban'] }, denied: expect.objectContaining({ status: 403, code: 'YOU_ARE_NOT_ALLOWED_TO_BAN_USERS' }) });
     expect(adminPermission('set-role').permissions).toEqual({ user: ['set-role'] });
     expect(adminPermission('revoke-user-sessions').permissions).toEqual({ session: ['revoke'] });
-    expect(Object.keys(ADMIN_ACTIONS)).toHaveLength(12);
+    expect(adminPermission('get-user')).toEqual({ permissions: { user: ['get'] }, denied: expect.objectContaining({ status: 403, code: 'YOU_ARE_NOT_ALLOWED_TO_GET_USER' }) });
+    expect(Object.keys(ADMIN_ACTIONS)).toHaveLength(13);
   });
 
   it('answers the route\'s 403 from authorizeAdmin', () => {

@@ -5,7 +5,7 @@ import { ADMIN_ERRORS } from './error-codes.js';
 
 /** Every resource and the actions a role may be granted on it. */
 export const ADMIN_STATEMENTS = {
-  user: ['create', 'list', 'set-role', 'ban', 'impersonate', 'delete', 'set-password'],
+  user: ['create', 'list', 'get', 'set-role', 'ban', 'impersonate', 'delete', 'set-password'],
   session: ['list', 'revoke', 'delete'],
 } as const;
 
@@ -85,6 +85,8 @@ export const ADMIN_ACTIONS = {
   'set-role': { permissions: { user: ['set-role'] }, denied: ADMIN_ERRORS.YOU_ARE_NOT_ALLOWED_TO_CHANGE_USERS_ROLE },
   'create-user': { permissions: { user: ['create'] }, denied: ADMIN_ERRORS.YOU_ARE_NOT_ALLOWED_TO_CREATE_USERS },
   'list-users': { permissions: { user: ['list'] }, denied: ADMIN_ERRORS.YOU_ARE_NOT_ALLOWED_TO_LIST_USERS },
+  // better-auth 1.7's GET /admin/get-user.
+  'get-user': { permissions: { user: ['get'] }, denied: ADMIN_ERRORS.YOU_ARE_NOT_ALLOWED_TO_GET_USER },
   'list-user-sessions': { permissions: { session: ['list'] }, denied: ADMIN_ERRORS.YOU_ARE_NOT_ALLOWED_TO_LIST_USERS_SESSIONS },
   'ban-user': { permissions: { user: ['ban'] }, denied: ADMIN_ERRORS.YOU_ARE_NOT_ALLOWED_TO_BAN_USERS },
   'unban-user': { permissions: { user: ['ban'] }, denied: ADMIN_ERRORS.YOU_ARE_NOT_ALLOWED_TO_BAN_USERS },

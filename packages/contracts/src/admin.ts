@@ -53,6 +53,9 @@ export const listUsersResponse = z.object({
   nextCursor: z.string().nullable(),
 });
 
+/** GET /admin/get-user?id (better-auth 1.7): an empty id is a user nobody has (404), not a bad query. */
+export const getUserQuery = z.object({ id: text({ max: LIMITS.id }) });
+
 export const removeUserBody = userIdBody();
 export const setUserPasswordBody = z.object({ userId: idInput(), newPassword: passwordInput() });
 
@@ -120,6 +123,7 @@ export const adminRoutes = {
   setRole: route({ method: 'post', path: '/admin/set-role', body: setRoleBody, response: userReply }),
   createUser: route({ method: 'post', path: '/admin/create-user', body: createUserBody, response: userReply }),
   listUsers: route({ method: 'get', path: '/admin/list-users', query: listUsersQuery, response: listUsersResponse }),
+  getUser: route({ method: 'get', path: '/admin/get-user', query: getUserQuery, response: user }),
   removeUser: route({ method: 'post', path: '/admin/remove-user', body: removeUserBody, response: success }),
   setUserPassword: route({ method: 'post', path: '/admin/set-user-password', body: setUserPasswordBody, response: status }),
   banUser: route({ method: 'post', path: '/admin/ban-user', body: banUserBody, response: userReply }),

@@ -1,6 +1,6 @@
-// A second factor (issue 22): an authenticator app (TOTP), backup codes, emailed codes and
-// trusted devices, asked by the sign-in pipeline after every one-factor sign-in
-// (the /two-factor/* routes), and an administrator's reset (POST /admin/reset-two-factor).
+// A second factor (issues 22 and 29): an authenticator app (TOTP), backup codes, emailed codes and
+// trusted devices, asked by the sign-in pipeline after every sign-in of one channel (the
+// /two-factor/* routes), and an administrator's reset and lockout clearing (/admin/*).
 import { z } from 'zod';
 import { status, user } from './auth.js';
 import { idInput, passwordInput, text, tokenInput } from './primitives.js';
@@ -25,6 +25,11 @@ export const twoFactorVerifyBody = z.object({ code: code(), trustDevice: z.boole
 export const twoFactorVerifyResponse = z.object({ token: z.string(), user });
 export const twoFactorSendOtpBody = z.object({});
 export const resetTwoFactorBody = z.object({ userId: idInput() });
+/** The ways of answering the pending sign-in of the two-factor cookie (as the sign-in answered them). */
+export const twoFactorMethodsResponse = z.object({ twoFactorMethods: z.array(z.string()) });
+export const clearTwoFactorLockoutBody = z.object({ userId: idInput() });
+/** Done; `wasLocked`: answers were being refused until now. */
+export const clearTwoFactorLockoutResponse = z.object({ status: z.boolean(), wasLocked: z.boolean() });
 
 export const twoFactorRoutes = {
   twoFactorEnable: route({ method: 'post', path: '/two-factor/enable', body: twoFactorEnableBody, response: twoFactorEnableResponse }),
@@ -35,5 +40,7 @@ export const twoFactorRoutes = {
   twoFactorSendOtp: route({ method: 'post', path: '/two-factor/send-otp', body: twoFactorSendOtpBody, response: status }),
   twoFactorVerifyOtp: route({ method: 'post', path: '/two-factor/verify-otp', body: twoFactorVerifyBody, response: twoFactorVerifyResponse }),
   twoFactorVerifyBackupCode: route({ method: 'post', path: '/two-factor/verify-backup-code', body: twoFactorVerifyBody, response: twoFactorVerifyResponse }),
+  twoFactorMethods: route({ method: 'get', path: '/two-factor/methods', response: twoFactorMethodsResponse }),
   resetTwoFactor: route({ method: 'post', path: '/admin/reset-two-factor', body: resetTwoFactorBody, response: status }),
+  clearTwoFactorLockout: route({ method: 'post', path: '/admin/clear-two-factor-lockout', body: clearTwoFactorLockoutBody, response: clearTwoFactorLockoutResponse }),
 };

@@ -1,4 +1,4 @@
-export { MAIL_PURPOSES, type Mailer, type MailMessage, type MailPurpose } from './mailer.port.js';
+export { MAIL_PURPOSES, type Mailer, type MailMessage, type MailPurpose, type MailPurposes } from './mailer.port.js';
 export { MAILER_ERRORS } from './error-codes.js';
 export { extractLinks } from './links.js';
 export {
@@ -11,6 +11,7 @@ export {
   emailCodeEmail,
   twoFactorCodeEmail,
   twoFactorDisabledEmail,
+  twoFactorLockedEmail,
   passkeyAddedEmail,
   ssoLinkedEmail,
   type EmailCodePurpose,

@@ -1,6 +1,27 @@
-/** Why a mail is sent; adapters log it instead of the mail's content. */
-export type MailPurpose = 'verification' | 'password-reset' | 'change-email' | 'delete-account' | 'invitation' | 'magic-link' | 'email-otp' | 'two-factor-otp' | 'two-factor-disabled' | 'passkey-added' | 'sso-linked';
+/**
+ * Why a mail is sent, by name; adapters log it instead of the mail's content. Open to
+ * declarations: a package that mails for a new reason adds it by declaration merging
+ * (`declare module '@tend/mailer' { interface MailPurposes { 'my-reason': true } }`), beside its
+ * template, without editing this list.
+ */
+export interface MailPurposes {
+  verification: true;
+  'password-reset': true;
+  'change-email': true;
+  'delete-account': true;
+  invitation: true;
+  'magic-link': true;
+  'email-otp': true;
+  'two-factor-otp': true;
+  'two-factor-disabled': true;
+  'passkey-added': true;
+  'sso-linked': true;
+}
 
+/** Why a mail is sent: one of the declared purposes. */
+export type MailPurpose = keyof MailPurposes & string;
+
+/** The purposes this package declares itself (others are declared beside their templates). */
 export const MAIL_PURPOSES: readonly MailPurpose[] = [
   'verification',
   'password-reset',

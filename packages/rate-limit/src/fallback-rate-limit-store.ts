@@ -1,6 +1,6 @@
 import type { Clock, Logger } from '@tend/kernel';
 import { MemoryRateLimitStore } from './adapters/memory/memory-rate-limit-store.js';
-import type { RateLimitHit, RateLimitStore } from './rate-limit-store.port.js';
+import type { RateLimitAdmission, RateLimitHit, RateLimitStore } from './rate-limit-store.port.js';
 
 export interface FallbackRateLimitStoreOptions {
   /** The shared store (Redis); its failures switch to `fallback`. */
@@ -60,6 +60,10 @@ export class FallbackRateLimitStore implements RateLimitStore {
 
   peek(key: string, windowMs: number, nowMs: number): Promise<RateLimitHit | null> {
     return this.run((store) => store.peek(key, windowMs, nowMs));
+  }
+
+  hitBelow(key: string, limit: number, windowMs: number, nowMs: number): Promise<RateLimitAdmission> {
+    return this.run((store) => store.hitBelow(key, limit, windowMs, nowMs));
   }
 
   reset(key: string): Promise<void> {

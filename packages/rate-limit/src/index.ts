@@ -1,4 +1,4 @@
-export type { RateLimitStore, RateLimitHit } from './rate-limit-store.port.js';
+export type { RateLimitStore, RateLimitHit, RateLimitAdmission } from './rate-limit-store.port.js';
 export { RATE_LIMIT_ERRORS } from './error-codes.js';
 export {
   retryAfterHeaders,

@@ -6,6 +6,12 @@ export interface RateLimitHit {
   readonly resetAtMs: number;
 }
 
+/** A hit that may have been refused: `count` and `resetAtMs` describe the window after the call. */
+export interface RateLimitAdmission extends RateLimitHit {
+  /** Whether this call was counted (the window held fewer than the limit). */
+  readonly counted: boolean;
+}
+
 /**
  * Where counters live: memory, the database or Redis. Fixed windows: the first hit of a key
  * (or the first hit at or after the end of its window) starts a window at `nowMs`, which ends
@@ -24,6 +30,13 @@ export interface RateLimitStore {
    * or it has ended.
    */
   peek(key: string, windowMs: number, nowMs: number): Promise<RateLimitHit | null>;
+  /**
+   * Counts one hit on `key` unless its current window holds `limit` hits already, atomically: of
+   * concurrent calls, exactly `limit` minus the count are counted. A refused call counts nothing
+   * (`counted: false`) and answers the window as it is. A per-account admission (a turn to answer)
+   * uses it, so refused attempts never inflate the count.
+   */
+  hitBelow(key: string, limit: number, windowMs: number, nowMs: number): Promise<RateLimitAdmission>;
   /** Forgets `key` (a successful sign-in clears its failures). */
   reset(key: string): Promise<void>;
 }

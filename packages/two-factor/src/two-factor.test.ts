@@ -8,6 +8,9 @@ import { TwoFactorPolicy } from './challenge-policy.js';
 import { SecretBox } from './secret-box.js';
 import { stepAt, totpAt } from './totp.js';
 import { TRUST_DEVICE_MARK, TwoFactor } from './two-factor.js';
+import { ConfirmTwoFactor } from './use-cases/confirm-two-factor.js';
+import { EnableTwoFactor } from './use-cases/enable-two-factor.js';
+import { NO_EVENTS } from './use-cases/events.js';
 import { decodeBase32IgnorePadding } from '@oslojs/encoding';
 
 const SECRET = 'a-test-secret-of-at-least-32-characters!!';
@@ -34,19 +37,21 @@ async function setup() {
   tables.users.set(user.id, user);
   tables.accounts.set('a1', newAccount({ id: 'a1', accountId: 'u1', providerId: 'credential', userId: 'u1', password: 'hash:right password' }, clock.now()));
   const current = () => tables.users.get('u1')!;
+  const enabling = new EnableTwoFactor({ twoFactor });
+  const confirming = new ConfirmTwoFactor({ twoFactor, events: NO_EVENTS });
   const enable = async () => {
-    const enabled = await twoFactor.enable({ user: current(), password: 'right password' });
+    const enabled = await enabling.execute({ user: current(), password: 'right password' });
     const secret = decodeBase32IgnorePadding(new URL(enabled.totpURI).searchParams.get('secret')!);
     const codeAt = (offset = 0) => totpAt(secret, stepAt(clock.now()) + offset);
     return { ...enabled, secret, codeAt };
   };
-  return { tables, clock, store, outbox, delivery, twoFactor, current, enable };
+  return { tables, clock, store, outbox, delivery, twoFactor, current, enable, enabling, confirming };
 }
 
 describe('TwoFactor', () => {
   it('enables with the password: a ≥128-bit base32 secret in an otpauth URI, 10 distinct backup codes, still off', async () => {
-    const { twoFactor, current, enable, store } = await setup();
-    await expect(twoFactor.enable({ user: current(), password: 'wrong' })).rejects.toMatchObject({ status: 400, code: 'INVALID_PASSWORD', message: 'Invalid password' });
+    const { enabling, current, enable, store } = await setup();
+    await expect(enabling.execute({ user: current(), password: 'wrong' })).rejects.toMatchObject({ status: 400, code: 'INVALID_PASSWORD', message: 'Invalid password' });
     const { totpURI, backupCodes, secret } = await enable();
     expect(totpURI).toMatch(/^otpauth:\/\/totp\/Tend:ada%40example\.com\?secret=[A-Z2-7]{32}&issuer=Tend&/);
     const params = new URL(totpURI).searchParams;
@@ -65,17 +70,17 @@ describe('TwoFactor', () => {
   });
 
   it('turns on with the first valid code; a code works once; the next step is accepted, the one after not', async () => {
-    const { twoFactor, current, enable } = await setup();
+    const { twoFactor, current, enable, enabling, confirming } = await setup();
     const { codeAt } = await enable();
-    await expect(twoFactor.confirm({ user: current(), code: '000000' === codeAt() ? '111111' : '000000' })).rejects.toMatchObject({ status: 401, code: 'INVALID_CODE' });
+    await expect(confirming.execute({ user: current(), code: '000000' === codeAt() ? '111111' : '000000', client: null })).rejects.toMatchObject({ status: 401, code: 'INVALID_CODE' });
     expect(current().twoFactorEnabled).toBe(false);
     const code = codeAt();
-    expect((await twoFactor.confirm({ user: current(), code })).turnedOn).toBe(true);
+    expect((await confirming.execute({ user: current(), code, client: null })).turnedOn).toBe(true);
     expect(current().twoFactorEnabled).toBe(true);
     expect(await twoFactor.checkTotp(current(), code)).toBe(false);
     expect(await twoFactor.checkTotp(current(), codeAt(2))).toBe(false);
     expect(await twoFactor.checkTotp(current(), codeAt(1))).toBe(true);
-    await expect(twoFactor.enable({ user: current(), password: 'right password' })).rejects.toMatchObject({ code: 'TOTP_ALREADY_ENABLED', message: 'TOTP is already enabled' });
+    await expect(enabling.execute({ user: current(), password: 'right password' })).rejects.toMatchObject({ code: 'TOTP_ALREADY_ENABLED', message: 'TOTP is already enabled' });
   });
 
   it('of two parallel uses of one code, one wins', async () => {
@@ -86,11 +91,11 @@ describe('TwoFactor', () => {
   });
 
   it('backup codes work once and are replaced by new ones; only while on', async () => {
-    const { twoFactor, current, enable } = await setup();
+    const { twoFactor, current, enable, confirming } = await setup();
     const { backupCodes, codeAt } = await enable();
     await expect(twoFactor.regenerateBackupCodes({ user: current(), password: 'right password' })).rejects.toMatchObject({ code: 'TWO_FACTOR_NOT_ENABLED', message: "Two factor isn't enabled" });
     expect(await twoFactor.checkBackupCode(current(), backupCodes[0]!)).toBe(false);
-    await twoFactor.confirm({ user: current(), code: codeAt() });
+    await confirming.execute({ user: current(), code: codeAt(), client: null });
     expect(await twoFactor.checkBackupCode(current(), ` ${backupCodes[0]!.toUpperCase()} `)).toBe(true);
     expect(await twoFactor.checkBackupCode(current(), backupCodes[0]!)).toBe(false);
     const fresh = await twoFactor.regenerateBackupCodes({ user: current(), password: 'right password' });
@@ -114,9 +119,9 @@ describe('TwoFactor', () => {
   });
 
   it('disables with the password: the enrolment goes, a notice is mailed', async () => {
-    const { twoFactor, current, enable, store, outbox, delivery } = await setup();
+    const { twoFactor, current, enable, confirming, store, outbox, delivery } = await setup();
     const { codeAt } = await enable();
-    await twoFactor.confirm({ user: current(), code: codeAt() });
+    await confirming.execute({ user: current(), code: codeAt(), client: null });
     await expect(twoFactor.disable({ user: current(), password: 'nope' })).rejects.toMatchObject({ code: 'INVALID_PASSWORD' });
     await twoFactor.disable({ user: current(), password: 'right password' });
     expect(current().twoFactorEnabled).toBe(false);
@@ -129,12 +134,12 @@ describe('TwoFactor', () => {
 
 describe('TwoFactorPolicy', () => {
   it('asks one-factor sign-ins of users with two-factor on, not passkeys, not trusted devices of that user', async () => {
-    const { twoFactor, current, enable, clock } = await setup();
+    const { twoFactor, current, enable, confirming, clock } = await setup();
     const policy = new TwoFactorPolicy(twoFactor);
     const proof = (factors: string[], marks: Record<string, string> = {}) => ({ user: current(), method: 'email', factors: factors as never, client: clientOf({}, marks) });
     expect(await policy.demand(proof(['password']))).toBeNull();
     const { codeAt } = await enable();
-    await twoFactor.confirm({ user: current(), code: codeAt() });
+    await confirming.execute({ user: current(), code: codeAt(), client: null });
     expect(await policy.demand(proof(['password']))).toEqual({ policy: 'two-factor', methods: ['totp', 'otp', 'backup-code'] });
     expect(await policy.demand(proof(['email']))).not.toBeNull();
     expect(await policy.demand(proof(['passkey', 'user-verification']))).toBeNull();
@@ -147,9 +152,9 @@ describe('TwoFactorPolicy', () => {
   });
 
   it('works inside the sign-in completion: a challenge, then a session with the second factor', async () => {
-    const { twoFactor, current, enable, tables } = await setup();
+    const { twoFactor, current, enable, confirming, tables } = await setup();
     const { codeAt } = await enable();
-    await twoFactor.confirm({ user: current(), code: codeAt() });
+    await confirming.execute({ user: current(), code: codeAt(), client: null });
     const fixture = signInFixture({ tables, policies: [new TwoFactorPolicy(twoFactor)] });
     const outcome = await fixture.completion.complete({ user: current(), method: 'email', factors: ['password'], client: clientOf({}) });
     expect(outcome.kind).toBe('challenge');

@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { addSeconds, constantTimeEqual, DAY, hmacSha256, raise, uuid, type Clock, type IdGenerator } from '@tend/kernel';
 import type { Factor, User } from '@tend/identity';
 import { IDENTITY_ERRORS, type AccountRepository, type MailDelivery, type PasswordHasher, type UserRepository, type VerificationRepository } from '@tend/identity';
-import { twoFactorCodeEmail, twoFactorDisabledEmail, type FirstStep } from '@tend/mailer';
+import { twoFactorCodeEmail, twoFactorDisabledEmail, twoFactorLockedEmail, type FirstStep } from '@tend/mailer';
 import { backupCodeHash, newBackupCodes } from './backup-codes.js';
 import { TWO_FACTOR_ERRORS } from './error-codes.js';
 import type { TwoFactorRecord, TwoFactorRepository } from './ports.js';
@@ -38,11 +38,11 @@ export interface TwoFactorDeps {
 }
 
 /**
- * The second factor of a user: enrolment of an authenticator app (TOTP, RFC 6238), backup codes,
- * emailed codes and trusted devices. Secrets are sealed at rest, backup codes and emailed codes
- * stored as HMACs; each TOTP step, backup code and emailed code is accepted once (one conditional
- * write decides parallel uses). `twoFactorEnabled` on the user turns on with the first valid code
- * after `enable` and off with `disable` or an administrator's reset.
+ * The second factor of a user, its mechanics: enrolment of an authenticator app (TOTP, RFC 6238),
+ * backup codes, emailed codes and trusted devices. Secrets are sealed at rest, backup codes and
+ * emailed codes stored as HMACs; each TOTP step, backup code and emailed code is accepted once
+ * (one conditional write decides parallel uses). The rules of turning it on, answering a
+ * challenge and an administrator's reset are use cases (`use-cases/`) over it.
  */
 export class TwoFactor {
   private readonly box: SecretBox;
@@ -53,18 +53,24 @@ export class TwoFactor {
     this.newId = deps.newId ?? uuid;
   }
 
-  /** POST /two-factor/enable: a new secret and backup codes; on only after the first valid code. */
-  async enable(input: { user: User; password: string; issuer?: string }): Promise<{ totpURI: string; backupCodes: string[] }> {
-    const user = await this.fresh(input.user);
-    await this.checkPassword(user, input.password);
-    if (user.twoFactorEnabled) throw raise(TWO_FACTOR_ERRORS.TOTP_ALREADY_ENABLED);
+  /** A new secret and backup codes for the user (replacing any earlier enrolment); nothing is on until `turnOn`. */
+  async enrol(user: User, issuer: string = this.deps.settings.issuer): Promise<{ totpURI: string; backupCodes: string[] }> {
     const secret = newTotpSecret();
     const now = this.deps.clock.now();
-    const id = this.newId();
     const backupCodes = newBackupCodes();
-    const record: TwoFactorRecord = { id, userId: user.id, secret: this.box.seal(secret, user.id), lastStep: null, createdAt: now, updatedAt: now };
+    const record: TwoFactorRecord = { id: this.newId(), userId: user.id, secret: this.box.seal(secret, user.id), lastStep: null, createdAt: now, updatedAt: now };
     await this.deps.store.enroll(record, this.hashes(user.id, backupCodes));
-    return { totpURI: totpURI(input.issuer ?? this.deps.settings.issuer, user.email, secret), backupCodes };
+    return { totpURI: totpURI(issuer, user.email, secret), backupCodes };
+  }
+
+  /** Whether the user has an enrolment (from `enrol` on, on or not yet). */
+  async isEnrolled(userId: string): Promise<boolean> {
+    return (await this.deps.store.find(userId)) !== null;
+  }
+
+  /** Sets the user's `twoFactorEnabled` (the first valid code after `enrol`). */
+  turnOn(user: User): Promise<User> {
+    return this.deps.users.update(user.id, { twoFactorEnabled: true, updatedAt: this.deps.clock.now() });
   }
 
   /** POST /two-factor/get-totp-uri: the enrolment's URI again (a new device). */
@@ -82,30 +88,12 @@ export class TwoFactor {
     return secret ? setupKey(secret) : null;
   }
 
-  /** POST /two-factor/verify-totp with a session: checks the code; the first valid one turns two-factor on. */
-  async confirm(input: { user: User; code: string }): Promise<{ user: User; turnedOn: boolean }> {
-    const user = await this.fresh(input.user);
-    if (!(await this.deps.store.find(user.id))) throw raise(TWO_FACTOR_ERRORS.TWO_FACTOR_NOT_ENABLED);
-    if (!(await this.checkTotp(user, input.code))) throw raise(TWO_FACTOR_ERRORS.INVALID_CODE);
-    if (user.twoFactorEnabled) return { user, turnedOn: false };
-    return { user: await this.deps.users.update(user.id, { twoFactorEnabled: true, updatedAt: this.deps.clock.now() }), turnedOn: true };
-  }
-
   /** POST /two-factor/disable: the enrolment, the backup codes and the trusted devices go; a notice is mailed. */
   async disable(input: { user: User; password: string }): Promise<User> {
     const user = await this.fresh(input.user);
     await this.checkPassword(user, input.password);
     if (!user.twoFactorEnabled && !(await this.deps.store.find(user.id))) throw raise(TWO_FACTOR_ERRORS.TWO_FACTOR_NOT_ENABLED);
     return this.turnOff(user, false);
-  }
-
-  /** An administrator's reset for a user who lost their device; false when it was not on. */
-  async reset(userId: string): Promise<boolean> {
-    const user = await this.deps.users.findById(userId);
-    if (!user) return false;
-    const had = user.twoFactorEnabled || (await this.deps.store.find(userId)) !== null;
-    if (had) await this.turnOff(user, true);
-    return had;
   }
 
   /** Removes the second factor without a notice (an unverified account claimed by the address's owner); 1 when there was one. */
@@ -169,6 +157,17 @@ export class TwoFactor {
     return (await this.deps.verifications.consume(identifier, now)) !== null;
   }
 
+  /** Mails the notice that wrong answers locked the user's second step (the first lock of a run). */
+  noticeLockout(user: User, lock: { wrongAnswers: number; seconds: number }): void {
+    const id = this.newId();
+    this.deps.delivery.background(() => ({
+      to: user.email,
+      purpose: 'two-factor-locked',
+      idempotencyKey: `two-factor-locked/${id}`,
+      ...twoFactorLockedEmail({ name: user.name, url: this.deps.settings.securityURL, wrongAnswers: lock.wrongAnswers, lockedForMinutes: Math.ceil(lock.seconds / 60) }),
+    }));
+  }
+
   /** The value of a trust cookie for the user's current enrolment (30 days). */
   async trustMark(user: User): Promise<string | null> {
     const record = await this.deps.store.find(user.id);
@@ -186,7 +185,8 @@ export class TwoFactor {
     return record !== null && constantTimeEqual(record.id, enrolmentId);
   }
 
-  private async turnOff(user: User, byAdministrator: boolean): Promise<User> {
+  /** Removes the enrolment, the backup codes and with them every trust mark; turns it off and mails the notice. */
+  async turnOff(user: User, byAdministrator: boolean): Promise<User> {
     await this.deps.store.remove(user.id);
     const updated = await this.deps.users.update(user.id, { twoFactorEnabled: false, updatedAt: this.deps.clock.now() });
     const id = this.newId();
@@ -206,11 +206,13 @@ export class TwoFactor {
     return { record, secret };
   }
 
-  private async fresh(user: User): Promise<User> {
+  /** The user as stored now (a session's copy may be older). */
+  async fresh(user: User): Promise<User> {
     return (await this.deps.users.findById(user.id)) ?? user;
   }
 
-  private async checkPassword(user: User, password: string): Promise<void> {
+  /** 400 INVALID_PASSWORD unless `password` is the user's. */
+  async checkPassword(user: User, password: string): Promise<void> {
     const account = await this.deps.accounts.findCredential(user.id);
     if (!account?.password || !(await this.deps.hasher.verify(account.password, password))) throw raise(IDENTITY_ERRORS.INVALID_PASSWORD);
   }

@@ -11,7 +11,7 @@ import type { AnyEndpoint } from '../http/endpoint.js';
 import type { AuditSink, Authorizer } from '../http/mount.js';
 import type { RequestAuthenticator } from '../http/session.js';
 import type { ChallengeHttp } from '../http/sign-in-http.js';
-import type { ChallengePolicy, ClaimableCredentials, SessionEffectHandler } from '@tend/identity';
+import type { ChallengePolicy, ClaimableCredentials, FactorTraits, SessionEffectHandler } from '@tend/identity';
 import type { Clock, Logger } from '@tend/kernel';
 
 /** What a module's bindings are made from. */
@@ -46,7 +46,7 @@ export interface ChallengeDeclaration extends ChallengeHttp {
  * A feature at the HTTP edge: its container bindings, its routes as endpoint specs, and every
  * other thing it adds to the gateway, declared here so the central files merge declarations
  * instead of being edited: environment variables, error catalogues, audit actions with their
- * labels, rate-limit rules, cleanup tasks, cookies, sign-in challenges, session effects, writes that touch
+ * labels, rate-limit rules, cleanup tasks, cookies, sign-in challenges and factors, session effects, writes that touch
  * sessions, permission checks, credentials, and OpenAPI security schemes. `modules/index.ts`
  * lists the modules; nothing else changes to add one.
  */
@@ -73,6 +73,11 @@ export interface GatewayModule {
    * challenge's answer too.
    */
   sessionEffects?: (c: Container) => SessionEffectHandler[];
+  /**
+   * Factors it proves beyond identity's (by name, with their kind and channel), so challenge
+   * policies count them; their names join identity's `FactorDeclarations` by declaration merging.
+   */
+  factors?: Readonly<Record<string, FactorTraits>>;
   /**
    * Wraps its services whose writes change sessions or their users (with `c.onActivation`), so
    * session caches and revocation registries hear of them. Called only when those are on.

@@ -14,3 +14,4 @@ export { baselineOf, httpEndpoints, isRequired, mountedRoutes, openApiPathOf, re
 export { ADMIN_PASSWORD, Client, credentials, makeAdmin, newUser, signInAdmin, signUp, signUpVerified } from './users.js';
 export { CHALLENGE_COOKIE, PASSKEY_ORIGIN, PASSKEY_RP_ID, addPasskey, authenticateOptions, authenticator, registerOptions, signInWithPasskey, verifyAuthentication } from './passkeys.js';
 export { PROBE_COOKIE, probeModule, probePolicy } from './probe.js';
+export { TWO_FACTOR_COOKIE, outboxOf, turnOnTwoFactor, type Enrolment } from './two-factor.js';

@@ -62,11 +62,11 @@ export function listUsersQuery(params: ListParams): ListUsersQuery {
   return { ...query, ...filters[params.show] };
 }
 
-/** One user by id (list-users filtered on the id), or null when there is none. */
+/** One user by id (GET /admin/get-user), or null when there is none. */
 export async function findUser(api: GatewayClient, userId: string) {
-  const result = await call(api, routes.listUsers, { filterField: 'id', filterOperator: 'eq', filterValue: userId, limit: 1 });
-  if (!result.ok) return result;
-  return { ...result, data: result.data.users[0] ?? null };
+  const result = await call(api, routes.getUser, { id: userId });
+  if (!result.ok) return result.error.code === 'USER_NOT_FOUND' ? { ok: true as const, status: 200, data: null } : result;
+  return { ...result, data: result.data };
 }
 
 /** A user as the console shows them; a ban whose end has passed counts as lifted. */

@@ -50,12 +50,21 @@ const MESSAGES: Record<string, { field?: string; message: string }> = {
   TOTP_ALREADY_ENABLED: { message: 'Two-factor authentication is already on.' },
   TWO_FACTOR_NOT_ENABLED: { message: 'Two-factor authentication is off.' },
   INVALID_TWO_FACTOR_COOKIE: { message: 'This sign-in has expired or was used already. Please sign in again.' },
+  OTP_NOT_ENABLED: { message: 'You signed in with a link or code sent to your email, so a code by email can’t be your second step. Use your authenticator app or a backup code.' },
 };
 
 export function twoFactorErrors(error: { code: string; message?: string; status?: number; retryAfter?: number; issues?: unknown }): FormErrors {
+  if (error.code === 'ACCOUNT_TEMPORARILY_LOCKED') return { form: lockedMessage(error.retryAfter), fields: {}, code: error.code };
   const known = MESSAGES[error.code];
   if (!known) return describeError(error, { currentPassword: 'password', otp: 'code' });
   return known.field ? { fields: { [known.field]: known.message }, code: error.code } : { form: known.message, fields: {}, code: error.code };
+}
+
+/** The account's second step is paused after too many wrong codes (429 with Retry-After): for how long, in words. */
+export function lockedMessage(retryAfter?: number): string {
+  const minutes = Math.max(1, Math.ceil((retryAfter ?? 900) / 60));
+  const wait = minutes >= 120 && minutes % 60 === 0 ? `${minutes / 60} hours` : minutes === 1 ? '1 minute' : `${minutes} minutes`;
+  return `Too many wrong codes were entered for this account, so we've paused checking codes for ${wait}. Every code is refused until then, even a right one.`;
 }
 
 const STEPS: readonly TwoFactorStep[] = ['enable', 'disable', 'backup-codes'];
@@ -114,12 +123,17 @@ async function setupOf(totpURI: string, backupCodes: string[]) {
 
 /** The intents of the /sign-in/two-factor page. */
 export type ChallengeIntent = 'verify-totp' | 'verify-otp' | 'verify-backup-code' | 'send-otp';
+/** The ways to answer a second step. */
+export type ChallengeMethod = 'totp' | 'otp' | 'backup-code';
+const METHODS: readonly ChallengeMethod[] = ['totp', 'otp', 'backup-code'];
 
 export interface ChallengeResult {
   errors?: FormErrors;
   /** An emailed code is on its way: the Code field now takes it. */
   sent?: boolean;
-  method?: 'totp' | 'otp' | 'backup-code';
+  method?: ChallengeMethod;
+  /** Codes are refused until then (the account's lockout), as an ISO date. */
+  lockedUntil?: string;
 }
 
 /**
@@ -139,10 +153,22 @@ export function callbackOf(request: Request, value: string | null): string {
   return safeRedirect(value);
 }
 
-export function challengeLoader(args: LoaderFunctionArgs) {
+/**
+ * The second step's page: the ways the pending sign-in offers (the gateway remembers them: after
+ * a mailed link or code there is no "Email me a code"), the one shown (`?method=`), or `expired`
+ * when the browser holds no pending sign-in.
+ */
+export async function challengeLoader(args: LoaderFunctionArgs) {
   const url = new URL(args.request.url);
-  const method = url.searchParams.get('method') === 'backup-code' ? 'backup-code' : 'totp';
-  return { callbackURL: callbackOf(args.request, url.searchParams.get('callbackURL')), method } as const;
+  const callbackURL = callbackOf(args.request, url.searchParams.get('callbackURL'));
+  const api = gateway(args);
+  const offered = await call(api, routes.twoFactorMethods);
+  const expired = !offered.ok && offered.error.code === 'INVALID_TWO_FACTOR_COOKIE';
+  // The gateway out of reach: the ways that never depend on the first step.
+  const methods = offered.ok ? METHODS.filter((method) => offered.data.twoFactorMethods.includes(method)) : (['totp', 'backup-code'] as ChallengeMethod[]);
+  const wanted = url.searchParams.get('method') as ChallengeMethod | null;
+  const method: ChallengeMethod = wanted && wanted !== 'otp' && methods.includes(wanted) ? wanted : methods.includes('totp') ? 'totp' : (methods[0] ?? 'totp');
+  return { callbackURL, method, methods, expired, headers: api.headers };
 }
 
 export async function challengeAction(args: ActionFunctionArgs) {
@@ -166,7 +192,10 @@ export async function challengeAction(args: ActionFunctionArgs) {
   const input = { code, trustDevice: checked(form, 'trustDevice') };
   const contract = backup ? routes.twoFactorVerifyBackupCode : method === 'otp' ? routes.twoFactorVerifyOtp : routes.twoFactorVerifyTotp;
   const result = await call(api, contract, input);
-  if (!result.ok) return reply({ method, sent: method === 'otp', errors: twoFactorErrors(result.error) }, failureStatus(result.status));
+  if (!result.ok) {
+    const lockedUntil = result.error.code === 'ACCOUNT_TEMPORARILY_LOCKED' ? new Date(Date.now() + (result.error.retryAfter ?? 900) * 1000).toISOString() : undefined;
+    return reply({ method, sent: method === 'otp', errors: twoFactorErrors(result.error), lockedUntil }, failureStatus(result.status));
+  }
   throw redirect(callbackURL, { headers: api.headers });
 }
 

@@ -128,6 +128,10 @@ async function run(api: GatewayClient, userId: string, form: FormData): Promise<
       const r = await call(api, routes.resetTwoFactor, { userId });
       return r.ok ? done('two-factor', 'two-factor-reset') : refused('two-factor', r.error);
     }
+    case 'clear-two-factor-lockout': {
+      const r = await call(api, routes.clearTwoFactorLockout, { userId });
+      return r.ok ? done('two-factor', 'two-factor-lockout-cleared', r.data.wasLocked ? 'locked' : 'not-locked') : refused('two-factor', r.error);
+    }
     case 'set-password': {
       const newPassword = secret(form, 'newPassword');
       if (!newPassword) return invalid('password', 'newPassword', 'Please type the new password.');

@@ -12,8 +12,9 @@ export const links = stylesheets(authStyles, twoFactorStyles);
 
 export const meta: MetaFunction = () => [{ title: 'Two-factor authentication · Tend' }];
 
-export function loader(args: LoaderFunctionArgs) {
-  return data(challengeLoader(args));
+export async function loader(args: LoaderFunctionArgs) {
+  const { headers, ...page } = await challengeLoader(args);
+  return data(page, { headers });
 }
 
 export function action(args: ActionFunctionArgs) {
@@ -21,7 +22,7 @@ export function action(args: ActionFunctionArgs) {
 }
 
 export default function TwoFactorSignIn() {
-  const { callbackURL, method } = useLoaderData<typeof loader>();
+  const { callbackURL, method, methods, expired } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>() as ChallengeResult | undefined;
-  return <TwoFactorChallenge callbackURL={callbackURL} method={method} result={result} />;
+  return <TwoFactorChallenge callbackURL={callbackURL} method={method} methods={methods} expired={expired} result={result} />;
 }

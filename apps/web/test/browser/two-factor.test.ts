@@ -1,9 +1,9 @@
 // Two-factor authentication in Chromium: turning it on from the Security page (QR code, setup
 // key, first code, backup codes), the second step of signing in (authenticator code with a deep
 // link kept, backup code, emailed code, trusted device), new backup codes and turning it off.
-import { createHmac } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { browserIt, expectAccessible, signUp, snap, startStack, type Stack } from './harness';
+import { browserIt, expectAccessible, latestLink, signUp, startStack, type Stack } from './harness';
+import { freshStep, password, shot, signIn, totp, turnOn, unique, wrongCode } from './two-factor-steps';
 
 jest.setTimeout(240_000);
 
@@ -24,97 +24,6 @@ afterAll(async () => {
   delete process.env.AUTH_BOOTSTRAP_ADMIN_EMAIL;
   delete process.env.AUTH_BOOTSTRAP_ADMIN_PASSWORD;
 });
-
-const shot = (page: Page, name: string) => snap(page, 'two-factor', name);
-const password = 'a calm long password';
-const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-
-/** RFC 6238 (6 digits, 30 s, SHA1), written here apart from the gateway's, for the code of `step`. */
-function totp(setupKey: string, step: number): string {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-  let bits = '';
-  for (const char of setupKey.replace(/\s+/g, '').toUpperCase()) bits += alphabet.indexOf(char).toString(2).padStart(5, '0');
-  const key = Buffer.from(bits.match(/.{8}/g)!.map((byte) => parseInt(byte, 2)));
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(step));
-  const mac = createHmac('sha1', key).update(counter).digest();
-  const offset = mac[mac.length - 1]! & 0xf;
-  return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
-}
-/**
- * A step the gateway accepts a moment from now (it takes the current and the next one): the step
- * 15 s ahead, so a code typed across a step boundary is still good.
- */
-const stepAhead = () => Math.floor((Date.now() + 15_000) / 30_000);
-
-/**
- * A fresh step later than `spent` (a code works once): if `spent` was the next step when it was
- * used, waits until it is the current one, so the step after it is in the gateway's window.
- */
-async function freshStep(spent = -1): Promise<number> {
-  const due = (spent + 1) * 30_000 - 15_000;
-  if (Date.now() < due) await new Promise((resolve) => setTimeout(resolve, due - Date.now()));
-  return Math.max(stepAhead(), spent + 1);
-}
-
-/** A code no step near now has. */
-function wrongCode(setupKey: string): string {
-  const near = [-1, 0, 1, 2].map((ahead) => totp(setupKey, stepAhead() + ahead));
-  return near.includes('000000') ? '111111' : '000000';
-}
-
-async function signIn(page: Page, email: string) {
-  await page.getByLabel('Email or username').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-}
-
-/** Turns two-factor on through the Security page; answers the setup key, the step its code used, and the backup codes. */
-async function turnOn(page: Page, check = false) {
-  await page.goto('/account');
-  await page.getByRole('navigation', { name: 'Account settings' }).getByRole('link', { name: 'Security' }).click();
-  await page.getByRole('heading', { name: 'Two-factor authentication' }).waitFor();
-  await page.getByText('Two-factor authentication is off').waitFor();
-  if (check) {
-    await expectAccessible(page, 'security page, off');
-    expect(await page.getByText('your account has none yet', { exact: false }).count()).toBe(0); // it has a password
-  }
-  await page.getByRole('button', { name: 'Turn on two-factor authentication' }).click();
-  await page.getByLabel('Password', { exact: true }).fill('not my password');
-  if (check) await expectAccessible(page, 'security page, password asked');
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByText("That password isn't right. Please try again.").waitFor();
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByRole('img', { name: /QR code/ }).waitFor();
-  const setupKey = (await page.locator('.two-factor__key').innerText()).trim();
-  expect(setupKey.replace(/\s+/g, '')).toMatch(/^[A-Z2-7]{26,}$/);
-  if (check) {
-    await expectAccessible(page, 'security page, QR code');
-    await shot(page, 'setup');
-  }
-  await page.getByLabel('Code', { exact: true }).fill(wrongCode(setupKey));
-  await page.getByRole('button', { name: 'Verify' }).click();
-  await page.getByText("That code isn't right.", { exact: false }).waitFor();
-  await page.getByRole('img', { name: /QR code/ }).waitFor();
-  if (check) await expectAccessible(page, 'security page, wrong code');
-  // Computed as it is typed: the wait above may have crossed a step.
-  const step = await freshStep();
-  await page.getByLabel('Code', { exact: true }).fill(totp(setupKey, step));
-  await page.getByRole('button', { name: 'Verify' }).click();
-  await page.getByText('Two-factor authentication is on').first().waitFor();
-  const backupCodes = await page.getByRole('list', { name: 'Your backup codes' }).getByRole('listitem').allInnerTexts();
-  expect(backupCodes).toHaveLength(10);
-  await page.getByRole('link', { name: 'Download backup codes' }).waitFor();
-  if (check) {
-    // The Verify button is gone: the focus goes to the codes, shown this once, not to the page.
-    await page.waitForFunction(() => document.activeElement?.textContent === 'Your backup codes', undefined, { timeout: 5_000 }).catch(() => undefined);
-    expect(await page.evaluate(() => `${document.activeElement?.tagName} ${document.activeElement?.textContent?.slice(0, 40)}`)).toBe('H3 Your backup codes');
-    await expectAccessible(page, 'security page, on with backup codes');
-    await shot(page, 'on');
-  }
-  return { setupKey, step, backupCodes: backupCodes.map((code) => code.trim()) };
-}
 
 browserIt('turns it on, then a deep link survives the second step: signed out at /account/security → password → code → back there', async () => {
   const s = stack!;
@@ -289,4 +198,106 @@ browserIt('an administrator sees who has two-factor on and resets it: the person
   await person.page.waitForURL('**/account/security');
   await person.page.getByText('Two-factor authentication is off').waitFor();
   await person.context.close();
+});
+
+/** Signs the administrator in and opens the console's page of the user with `email`. */
+async function openAsAdmin(s: Stack, email: string, name: string) {
+  const admin = await s.newPage();
+  await admin.page.goto('/sign-in');
+  await admin.page.getByLabel('Email or username').fill(adminEmail);
+  await admin.page.getByLabel('Password', { exact: true }).fill(adminPassword);
+  await admin.page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await admin.page.waitForURL('**/account');
+  await admin.page.goto(`/admin?q=${encodeURIComponent(email.split('@')[0]!)}&field=email`);
+  await admin.page.getByRole('row').filter({ hasText: email }).getByRole('link', { name }).click();
+  await admin.page.waitForURL('**/admin/users/**');
+  return admin;
+}
+
+/** The newest sign-in code mailed to `email`. */
+async function signInCode(s: Stack, email: string): Promise<string> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const code = (await s.mails(email)).find((m) => m.purpose === 'email-otp')?.text.match(/\b\d{6}\b/)?.[0];
+    if (code) return code;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no sign-in code mailed to ${email}`);
+}
+
+browserIt('after a mailed sign-in code, the second step offers the app and backup codes only: no "Email me a code"', async () => {
+  const s = stack!;
+  const email = `mailbox.${unique()}@example.com`;
+  const first = await s.newPage();
+  await signUp(first.page, { name: 'Mo Mailbox', email, password });
+  // A verified address: proving an unverified one would remove the second factor its registrant set up.
+  await first.page.goto(await latestLink(s, email, /verification/));
+  await turnOn(first.page);
+  await first.context.close();
+
+  const { context, page } = await s.newPage();
+  await page.goto('/sign-in');
+  await page.getByLabel('Email or username', { exact: true }).fill(email);
+  await page.getByRole('button', { name: 'Email me a sign-in code' }).click();
+  await page.getByLabel('Code', { exact: true }).fill(await signInCode(s, email));
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.waitForURL('**/sign-in/two-factor?**');
+  await page.getByText('Enter the 6-digit code from your authenticator app.').waitFor();
+  await page.getByRole('button', { name: 'Use a backup code' }).waitFor();
+  expect(await page.getByRole('button', { name: 'Email me a code' }).count()).toBe(0);
+  await expectAccessible(page, 'second step after a mailed code');
+  await shot(page, 'after-mailed-code');
+  await page.getByRole('button', { name: 'Use a backup code' }).click();
+  await page.getByLabel('Backup code', { exact: true }).waitFor();
+  expect(await page.getByRole('button', { name: 'Email me a code' }).count()).toBe(0);
+  await page.getByRole('button', { name: 'Use your authenticator app' }).waitFor();
+  await context.close();
+});
+
+browserIt('ten wrong codes pause the second step: the page says for how long and until when; an administrator clears it with Clear two-factor lockout', async () => {
+  const s = stack!;
+  const email = `guessed.${unique()}@example.com`;
+  const name = 'Gus Guessed';
+  const first = await s.newPage();
+  await signUp(first.page, { name, email, password });
+  const { setupKey, step } = await turnOn(first.page);
+  await first.context.close();
+
+  const { context, page } = await s.newPage();
+  const wrongOnce = async () => {
+    await page.getByLabel('Code', { exact: true }).fill(wrongCode(setupKey));
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.getByText("That code isn't right.", { exact: false }).waitFor();
+  };
+  // Nine wrong codes on one sign-in, the tenth on another: the account, not the sign-in, is counted.
+  await page.goto('/sign-in');
+  await signIn(page, email);
+  await page.waitForURL('**/sign-in/two-factor?**');
+  for (let i = 0; i < 9; i += 1) await wrongOnce();
+  await context.clearCookies();
+  await page.goto('/sign-in');
+  await signIn(page, email);
+  await page.waitForURL('**/sign-in/two-factor?**');
+  await wrongOnce();
+
+  // The right code now: refused, and said so plainly.
+  await page.getByLabel('Code', { exact: true }).fill(totp(setupKey, await freshStep(step)));
+  await page.getByRole('button', { name: 'Verify' }).click();
+  const alert = page.getByRole('alert').filter({ hasText: 'Too many wrong codes' });
+  await alert.getByText('paused checking codes for 15 minutes', { exact: false }).waitFor();
+  await alert.getByText('You can try again after', { exact: false }).waitFor();
+  expect(await alert.locator('time').getAttribute('datetime')).toMatch(/^\d{4}-\d\d-\d\dT/);
+  expect(new URL(page.url()).pathname).toBe('/sign-in/two-factor');
+  await expectAccessible(page, 'second step, paused after wrong codes');
+  await shot(page, 'locked');
+
+  const admin = await openAsAdmin(s, email, name);
+  await admin.page.getByRole('button', { name: 'Clear two-factor lockout' }).click();
+  await admin.page.getByText(`The lockout is cleared: ${name} can enter codes again now.`).waitFor();
+  await expectAccessible(admin.page, 'admin user page, lockout cleared');
+  await admin.context.close();
+
+  await page.getByLabel('Code', { exact: true }).fill(totp(setupKey, await freshStep(step)));
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await page.waitForURL('**/account');
+  await context.close();
 });

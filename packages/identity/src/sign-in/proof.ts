@@ -1,13 +1,7 @@
 import type { User } from '../entities.js';
+import type { Factor } from './factors.js';
 
-/**
- * What a sign-in has proven about the person: `password` (email or username), `provider` (an
- * identity provider's callback or id token), `email` (a mailed link or code, or email
- * verification), `passkey`, `user-verification` (the passkey's PIN or biometric), `sso`, the
- * second factors `totp`, `otp` and `backup-code`, and `session` (an existing session vouches:
- * a replaced session, an administrator's impersonation).
- */
-export type Factor = 'password' | 'provider' | 'email' | 'passkey' | 'user-verification' | 'sso' | 'totp' | 'otp' | 'backup-code' | 'session';
+export type { Factor } from './factors.js';
 
 /** The request a sign-in came from, as far as the core needs to know it. */
 export interface SignInClient {

@@ -1,4 +1,5 @@
-import { twoFactorCodeEmail, twoFactorDisabledEmail } from './two-factor-mails.js';
+import type { MailPurpose } from '../mailer.port.js';
+import { twoFactorCodeEmail, twoFactorDisabledEmail, twoFactorLockedEmail } from './two-factor-mails.js';
 
 describe('two-factor mails', () => {
   it('the code mail carries the 6-digit code once, the name escaped, no link', () => {
@@ -41,5 +42,18 @@ describe('two-factor mails', () => {
     expect(mail.subject).toBe('Two-factor authentication is off for your Tend account');
     expect(mail.text).toContain('An administrator turned off two-factor authentication');
     expect(mail.text).toContain('https://app.example/account/security');
+  });
+
+  it('the lockout notice says how many wrong codes, how long the pause is, and links to the security settings', () => {
+    const mail = twoFactorLockedEmail({ name: '<Ada>', url: 'https://app.example/account/security', wrongAnswers: 10, lockedForMinutes: 15 });
+    expect(mail.subject).toBe('Sign-in to your Tend account is paused');
+    expect(mail.text).toContain('10 wrong two-factor codes');
+    expect(mail.text).toContain('for the next 15 minutes');
+    expect(mail.text).toContain('https://app.example/account/security');
+    expect(mail.html).not.toContain('<Ada>');
+    expect(twoFactorLockedEmail({ name: 'Ada', url: 'https://app.example/account/security', wrongAnswers: 12, lockedForMinutes: 60 }).text).toContain('for the next 1 hour');
+    // Declared beside its template: the purpose type is open to declarations.
+    const purpose: MailPurpose = 'two-factor-locked';
+    expect(purpose).toBe('two-factor-locked');
   });
 });

@@ -50,3 +50,30 @@ export function twoFactorDisabledEmail(input: { name: string; url: string; byAdm
     closing: 'If you did not do this, change your password now and turn two-factor authentication on again.',
   });
 }
+
+declare module '../mailer.port.js' {
+  interface MailPurposes {
+    /** Too many wrong second-factor answers locked the account's second step (twoFactorLockedEmail). */
+    'two-factor-locked': true;
+  }
+}
+
+/**
+ * The notice that wrong second-factor codes locked the second step of signing in: someone who
+ * knows the first step (the password, or the mailbox) is guessing, so the reader can act.
+ */
+export function twoFactorLockedEmail(input: { name: string; url: string; wrongAnswers: number; lockedForMinutes: number }): RenderedMail {
+  const wait = input.lockedForMinutes % 60 === 0 ? `${input.lockedForMinutes / 60} hour${input.lockedForMinutes === 60 ? '' : 's'}` : `${input.lockedForMinutes} minutes`;
+  return renderMail({
+    subject: `Sign-in to your ${PRODUCT_NAME} account is paused`,
+    preheader: 'Too many wrong two-factor codes were entered.',
+    greeting: greetingFor(input.name),
+    paragraphs: [
+      `Someone entered ${input.wrongAnswers} wrong two-factor codes while signing in to your ${PRODUCT_NAME} account. To keep it safe, we refuse every code for the next ${wait}, even a right one. More wrong codes after that pause it for longer each time.`,
+      'Whoever it was got past the first step of signing in, so they may know your password or read your email.',
+    ],
+    action: { label: 'Review your security settings', url: input.url },
+    expiry: 'This link does not expire: it opens your security settings.',
+    closing: 'If this was you, wait and try again with a fresh code. If it was not, change your password now and check the sign-in methods in your security settings. An administrator can lift the pause if you need to sign in sooner.',
+  });
+}

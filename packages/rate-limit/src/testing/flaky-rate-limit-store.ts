@@ -1,4 +1,4 @@
-import type { RateLimitHit, RateLimitStore } from '../rate-limit-store.port.js';
+import type { RateLimitAdmission, RateLimitHit, RateLimitStore } from '../rate-limit-store.port.js';
 
 /** A store that works like the one it wraps until told to fail; for tests of failover. */
 export class FlakyRateLimitStore implements RateLimitStore {
@@ -23,6 +23,10 @@ export class FlakyRateLimitStore implements RateLimitStore {
 
   peek(key: string, windowMs: number, nowMs: number): Promise<RateLimitHit | null> {
     return this.call(() => this.inner.peek(key, windowMs, nowMs));
+  }
+
+  hitBelow(key: string, limit: number, windowMs: number, nowMs: number): Promise<RateLimitAdmission> {
+    return this.call(() => this.inner.hitBelow(key, limit, windowMs, nowMs));
   }
 
   reset(key: string): Promise<void> {

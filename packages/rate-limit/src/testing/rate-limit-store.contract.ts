@@ -113,6 +113,26 @@ export function describeRateLimitStoreContract(name: string, open: () => Promise
       await expect(store().reset(freshKey())).resolves.toBeUndefined();
     });
 
+    it('hitBelow counts up to the limit, then answers the full window without counting', async () => {
+      const key = freshKey();
+      expect(await store().hitBelow(key, 2, WINDOW, T0)).toEqual({ count: 1, resetAtMs: T0 + WINDOW, counted: true });
+      expect(await store().hitBelow(key, 2, WINDOW, T0 + 1)).toEqual({ count: 2, resetAtMs: T0 + WINDOW, counted: true });
+      expect(await store().hitBelow(key, 2, WINDOW, T0 + 2)).toEqual({ count: 2, resetAtMs: T0 + WINDOW, counted: false });
+      expect(await store().peek(key, WINDOW, T0 + 3)).toEqual({ count: 2, resetAtMs: T0 + WINDOW });
+      // A higher limit admits one more; a new window starts over whatever the old one held.
+      expect(await store().hitBelow(key, 3, WINDOW, T0 + 4)).toEqual({ count: 3, resetAtMs: T0 + WINDOW, counted: true });
+      expect(await store().hitBelow(key, 1, WINDOW, T0 + WINDOW)).toEqual({ count: 1, resetAtMs: T0 + 2 * WINDOW, counted: true });
+      expect((await store().hit(key, WINDOW, T0 + WINDOW + 1)).count).toBe(2);
+    });
+
+    it('of 20 parallel hitBelow calls with limit 3, exactly 3 are counted', async () => {
+      const key = freshKey();
+      const results = await Promise.all(Array.from({ length: 20 }, () => store().hitBelow(key, 3, WINDOW, T0)));
+      expect(results.filter((result) => result.counted).map((result) => result.count).sort()).toEqual([1, 2, 3]);
+      expect(results.filter((result) => !result.counted).every((result) => result.count === 3)).toBe(true);
+      expect(await store().peek(key, WINDOW, T0)).toEqual({ count: 3, resetAtMs: T0 + WINDOW });
+    });
+
     it('takes keys with any characters (addresses, paths, hashes)', async () => {
       const key = `request|2001:db8::/64|/sign-in/email?x='; DROP TABLE "rate_limit"; --|${randomUUID()}`;
       expect((await store().hit(key, WINDOW, T0)).count).toBe(1);

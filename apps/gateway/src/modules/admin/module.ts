@@ -8,6 +8,7 @@ import {
   ListAuditEvents,
   ListUserSessions,
   ListUsers,
+  GetUser,
   RemoveUser,
   RevokeUserSession,
   RevokeUserSessions,
@@ -30,7 +31,7 @@ import { ADMIN_SESSION_COOKIE } from './impersonation.js';
 import { adminSessionWrites } from './session-writes.js';
 import { auditLog, hasPermission, impersonateUser, listUserSessions, revokeUserSession, revokeUserSessions, stopImpersonating } from './sessions.endpoints.js';
 import { ADMIN } from './tokens.js';
-import { banUser, createUser, listUsers, removeUser, setRole, setUserPassword, unbanUser } from './users.endpoints.js';
+import { banUser, createUser, getUser, listUsers, removeUser, setRole, setUserPassword, unbanUser } from './users.endpoints.js';
 
 /**
  * Site administration under /admin: users, roles, bans, sessions, impersonation and the audit
@@ -59,6 +60,7 @@ export const adminModule: GatewayModule = {
     bindFactory(c, ADMIN.SetRole, [users, audit, clock, settings], (u, a, t, s) => new SetRole(u, a, t, s));
     bindFactory(c, ADMIN.CreateUser, [users, PLATFORM.PasswordHasher, audit, clock, settings, PLATFORM.Logger], (u, h, a, t, s, l) => new CreateUser(u, h, a, t, s, l));
     bindFactory(c, ADMIN.ListUsers, [ADMIN.AdminUserDirectory, settings, PLATFORM.Logger], (d, s, l) => new ListUsers(d, s, l));
+    bindFactory(c, ADMIN.GetUser, [users, settings], (u, s) => new GetUser(u, s));
     bindFactory(c, ADMIN.ListUserSessions, [sessions, settings], (m, s) => new ListUserSessions(m, s));
     bindFactory(c, ADMIN.BanUser, [users, sessions, audit, clock, settings], (u, m, a, t, s) => new BanUser(u, m, a, t, s));
     bindFactory(c, ADMIN.UnbanUser, [users, audit, clock, settings], (u, a, t, s) => new UnbanUser(u, a, t, s));
@@ -80,6 +82,7 @@ export const adminModule: GatewayModule = {
     setRole,
     createUser,
     listUsers,
+    getUser,
     listUserSessions,
     banUser,
     unbanUser,

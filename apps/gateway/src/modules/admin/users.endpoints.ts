@@ -66,6 +66,19 @@ export const listUsers = endpoint({
   },
 });
 
+export const getUser = endpoint({
+  ...routes.getUser,
+  summary: 'One user by id',
+  description: 'better-auth 1.7: the user as list-users shows it (with `twoFactorEnabled`; never a secret of the second factor). 404 USER_NOT_FOUND.',
+  tags,
+  auth: adminAuth('get-user'),
+  errors: [deniedOf('get-user'), ADMIN_ERRORS.USER_NOT_FOUND],
+  deps: { getUser: ADMIN.GetUser, config: PLATFORM.Config },
+  async handler({ deps, query, auth, req }) {
+    return presentUser(await deps.getUser.execute({ actor: actorOf(auth, clientInfo(req)), id: query.id }), deps.config.userFields);
+  },
+});
+
 export const removeUser = endpoint({
   ...routes.removeUser,
   summary: 'Delete a user with their sessions, accounts and memberships',

@@ -1,4 +1,4 @@
-import type { RateLimitHit, RateLimitStore } from '../../rate-limit-store.port.js';
+import type { RateLimitAdmission, RateLimitHit, RateLimitStore } from '../../rate-limit-store.port.js';
 
 export interface MemoryRateLimitStoreOptions {
   /** Clock time between two sweeps of ended windows; default 60 s. */
@@ -52,6 +52,12 @@ export class MemoryRateLimitStore implements RateLimitStore {
     if (this.entries.size >= this.maxKeys) this.makeRoom();
     this.entries.set(key, { count: 1, startMs: nowMs, resetAtMs: nowMs + windowMs });
     return { count: 1, resetAtMs: nowMs + windowMs };
+  }
+
+  async hitBelow(key: string, limit: number, windowMs: number, nowMs: number): Promise<RateLimitAdmission> {
+    const entry = this.entries.get(key);
+    if (entry && nowMs < entry.startMs + windowMs && entry.count >= limit) return { count: entry.count, resetAtMs: entry.startMs + windowMs, counted: false };
+    return { ...(await this.hit(key, windowMs, nowMs)), counted: true };
   }
 
   async peek(key: string, windowMs: number, nowMs: number): Promise<RateLimitHit | null> {

@@ -1,6 +1,6 @@
 import type { Database } from '@tend/database';
 import { uuid } from '@tend/kernel';
-import type { RateLimitHit, RateLimitStore } from '../../rate-limit-store.port.js';
+import type { RateLimitAdmission, RateLimitHit, RateLimitStore } from '../../rate-limit-store.port.js';
 
 /**
  * Counters in the `rate_limit` table, shared by every gateway instance on the database.
@@ -27,6 +27,26 @@ export class PrismaRateLimitStore implements RateLimitStore {
     const row = rows[0];
     if (!row) throw new Error('rate_limit upsert returned no row');
     return { count: Number(row.count), resetAtMs: Number(row.lastRequest) + Number(window) };
+  }
+
+  async hitBelow(key: string, limit: number, windowMs: number, nowMs: number): Promise<RateLimitAdmission> {
+    const now = BigInt(Math.floor(nowMs));
+    const window = BigInt(Math.ceil(windowMs));
+    // The WHERE of DO UPDATE leaves a full window's row alone (and returns no row): one statement decides.
+    const rows = await this.db.$queryRaw<{ count: number; lastRequest: bigint | number | string }[]>`
+      INSERT INTO "rate_limit" ("id", "key", "count", "lastRequest")
+      VALUES (${uuid()}, ${key}, 1, ${now}::bigint)
+      ON CONFLICT ("key") DO UPDATE SET
+        "count" = CASE WHEN ${now}::bigint >= "rate_limit"."lastRequest" + ${window}::bigint
+          THEN 1 ELSE "rate_limit"."count" + 1 END,
+        "lastRequest" = CASE WHEN ${now}::bigint >= "rate_limit"."lastRequest" + ${window}::bigint
+          THEN ${now}::bigint ELSE "rate_limit"."lastRequest" END
+      WHERE ${now}::bigint >= "rate_limit"."lastRequest" + ${window}::bigint OR "rate_limit"."count" < ${Math.floor(limit)}
+      RETURNING "count", "lastRequest"`;
+    const row = rows[0];
+    if (row) return { count: Number(row.count), resetAtMs: Number(row.lastRequest) + Number(window), counted: true };
+    const current = await this.peek(key, windowMs, nowMs);
+    return { count: current?.count ?? limit, resetAtMs: current?.resetAtMs ?? nowMs + windowMs, counted: false };
   }
 
   async peek(key: string, windowMs: number, nowMs: number): Promise<RateLimitHit | null> {

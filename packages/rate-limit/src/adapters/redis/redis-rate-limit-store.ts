@@ -1,5 +1,5 @@
 import { Redis, type RedisOptions } from 'ioredis';
-import type { RateLimitHit, RateLimitStore } from '../../rate-limit-store.port.js';
+import type { RateLimitAdmission, RateLimitHit, RateLimitStore } from '../../rate-limit-store.port.js';
 
 // KEYS[1] the counter (a hash: start, count); ARGV[1] now, ARGV[2] window, both in ms.
 // The caller's clock decides windows (as in every store); PEXPIRE only frees memory afterwards.
@@ -17,10 +17,31 @@ local count = redis.call('HINCRBY', KEYS[1], 'count', 1)
 return {count, start + window}
 `;
 
+// As HIT_SCRIPT, with ARGV[3] the limit: a window already holding it is answered, not counted.
+const HIT_BELOW_SCRIPT = `
+local now = tonumber(ARGV[1])
+local window = tonumber(ARGV[2])
+local limit = tonumber(ARGV[3])
+local start = tonumber(redis.call('HGET', KEYS[1], 'start'))
+if start == nil or now >= start + window then
+  redis.call('HSET', KEYS[1], 'start', ARGV[1], 'count', 1)
+  redis.call('PEXPIRE', KEYS[1], ARGV[2])
+  return {1, now + window, 1}
+end
+local count = tonumber(redis.call('HGET', KEYS[1], 'count'))
+if count >= limit then
+  return {count, start + window, 0}
+end
+count = redis.call('HINCRBY', KEYS[1], 'count', 1)
+return {count, start + window, 1}
+`;
+
 const COMMAND = 'tendRateLimitHit';
+const BELOW_COMMAND = 'tendRateLimitHitBelow';
 
 type ScriptedRedis = Redis & {
   [COMMAND](key: string, nowMs: string, windowMs: string): Promise<[number, number]>;
+  [BELOW_COMMAND](key: string, nowMs: string, windowMs: string, limit: string): Promise<[number, number, number]>;
 };
 
 export interface RedisRateLimitStoreOptions {
@@ -39,6 +60,7 @@ export class RedisRateLimitStore implements RateLimitStore {
 
   constructor(redis: Redis, options: RedisRateLimitStoreOptions = {}) {
     redis.defineCommand(COMMAND, { numberOfKeys: 1, lua: HIT_SCRIPT });
+    redis.defineCommand(BELOW_COMMAND, { numberOfKeys: 1, lua: HIT_BELOW_SCRIPT });
     this.redis = redis as ScriptedRedis;
     this.prefix = options.keyPrefix ?? 'tend:rate-limit:';
   }
@@ -46,6 +68,11 @@ export class RedisRateLimitStore implements RateLimitStore {
   async hit(key: string, windowMs: number, nowMs: number): Promise<RateLimitHit> {
     const [count, resetAtMs] = await this.redis[COMMAND](this.prefix + key, String(Math.floor(nowMs)), String(Math.ceil(windowMs)));
     return { count: Number(count), resetAtMs: Number(resetAtMs) };
+  }
+
+  async hitBelow(key: string, limit: number, windowMs: number, nowMs: number): Promise<RateLimitAdmission> {
+    const [count, resetAtMs, counted] = await this.redis[BELOW_COMMAND](this.prefix + key, String(Math.floor(nowMs)), String(Math.ceil(windowMs)), String(Math.floor(limit)));
+    return { count: Number(count), resetAtMs: Number(resetAtMs), counted: Number(counted) === 1 };
   }
 
   async peek(key: string, windowMs: number, nowMs: number): Promise<RateLimitHit | null> {
