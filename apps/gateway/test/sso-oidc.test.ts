@@ -1,7 +1,7 @@
 // SSO through OIDC over HTTP: a real OpenID provider (oidc-provider) on 127.0.0.1 for the flows a
 // conformant IdP takes, and a forging one (its own keys and claims) for the id tokens it must refuse.
-import { startForgingIdp, startOidcIdp, type ForgingIdp, type OidcIdp } from '@tend/sso/testing';
-import { BASE, CookieJar, ORIGIN, SSO_STATE_COOKIE, SESSION_COOKIE, auditLog, createOrganization, get, newUser, returnToCallback, signInAdmin, ssoErrorOf, startSso, startGateway, type Client, type TestGateway } from './harness/index.js';
+import { startForgingIdp, startOidcIdp, startTxtServer, type ForgingIdp, type OidcIdp, type TxtServer } from '@tend/sso/testing';
+import { BASE, CookieJar, ORIGIN, SSO_STATE_COOKIE, SESSION_COOKIE, auditLog, createOrganization, get, markSsoDomainVerifiedWithoutDns, newUser, returnToCallback, signInAdmin, ssoDnsConfig, ssoErrorOf, startSso, startGateway, verifySsoDomain, type Client, type TestGateway } from './harness/index.js';
 import { PLATFORM } from '../src/platform.js';
 import { TOKENS } from '../src/tokens.js';
 
@@ -11,6 +11,7 @@ const ERROR_PAGE = `${ORIGIN}${BASE}/error`;
 const redirectURIOf = (providerId: string) => `${ORIGIN}${BASE}/sso/callback/${providerId}`;
 
 let idp: OidcIdp;
+let dns: TxtServer;
 let gateway: TestGateway;
 let owner: Client;
 let organizationId: string;
@@ -20,17 +21,20 @@ let warn: jest.SpyInstance;
 beforeAll(async () => {
   warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
   idp = await startOidcIdp({ ...CLIENT, redirectURIs: [redirectURIOf('contoso'), redirectURIOf('contoso-post')], account: { sub: 'idp-user-1', email: `ines@${DOMAIN}`, name: 'Ines Idp' } });
-  gateway = await startGateway();
+  dns = await startTxtServer();
+  gateway = await startGateway(ssoDnsConfig(dns));
   owner = await newUser(gateway, 'Owner');
   const organization = await createOrganization(owner, 'Contoso Clinic');
   organizationId = organization.id;
   organizationSlug = organization.slug;
   const res = await owner.post('/sso/register', { providerId: 'contoso', issuer: idp.issuer, domain: DOMAIN, organizationId, oidcConfig: CLIENT });
   expect(res.status).toBe(200);
+  await verifySsoDomain(owner, dns, res.body);
 });
 afterAll(async () => {
   await gateway.close();
   await idp.close();
+  await dns.close();
   warn.mockRestore();
 });
 
@@ -275,6 +279,8 @@ describe('id tokens the gateway must refuse', () => {
       oidcConfig: { ...CLIENT, authorizationEndpoint: `${forged.issuer}/authorize`, tokenEndpoint: `${forged.issuer}/token`, jwksEndpoint: `${forged.issuer}/jwks` },
     });
     expect(res.status).toBe(200);
+    // Not about domain verification: trusted without DNS.
+    await markSsoDomainVerifiedWithoutDns(gateway, 'forged');
   });
   afterAll(() => forged.close());
 

@@ -1,4 +1,4 @@
-import type { AssertionLedger, ManageSsoProviders, SsoRoutes, SsoSignIn } from '@tend/sso';
+import type { AssertionLedger, ManageSsoProviders, SsoRoutes, SsoSignIn, VerifySsoDomain } from '@tend/sso';
 import { token } from '../../di.js';
 
 export const SSO = {
@@ -7,4 +7,6 @@ export const SSO = {
   Manage: token<ManageSsoProviders>('ManageSsoProviders'),
   SignIn: token<SsoSignIn>('SsoSignIn'),
   Ledger: token<AssertionLedger>('SsoAssertionLedger'),
+  /** Domain verification by DNS TXT record. */
+  Domains: token<VerifySsoDomain>('VerifySsoDomain'),
 } as const;
