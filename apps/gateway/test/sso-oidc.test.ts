@@ -206,6 +206,23 @@ describe('sign-in', () => {
     expect(await ssoMails()).toHaveLength(1);
   });
 
+  it("names the SSO account by its provider's id in list-accounts (as better-auth's client expects), and unlinks it by that id", async () => {
+    const local = await newUser(gateway, 'Lister');
+    const email = `lister.${Date.now()}@${DOMAIN}`;
+    await db().user.update({ where: { id: local.user.id }, data: { email, emailVerified: true } });
+    const linked = await signInAs({ sub: 'lister-1', email, name: 'Lister' });
+    expect(linked.res.headers.location).toBe('/dashboard');
+    const listed = await local.get('/list-accounts');
+    expect(listed.status).toBe(200);
+    const providerIds = (listed.body as Array<{ providerId: string }>).map((account) => account.providerId).sort();
+    expect(providerIds).toEqual(['contoso', 'credential']);
+    expect(listed.body).toContainEqual(expect.objectContaining({ providerId: 'contoso', accountId: 'lister-1' }));
+    const unlinked = await local.post('/unlink-account', { providerId: 'contoso' });
+    expect([unlinked.status, unlinked.body]).toEqual([200, { status: true }]);
+    expect(((await local.get('/list-accounts')).body as Array<{ providerId: string }>).map((account) => account.providerId)).toEqual(['credential']);
+    expect(await db().account.count({ where: { userId: local.user.id, providerId: 'sso:contoso' } })).toBe(0);
+  });
+
   it('refuses an address the IdP did not verify for an existing account, and one outside the provider domain', async () => {
     const verified = await newUser(gateway, 'Verified');
     const email = `verified.${Date.now()}@${DOMAIN}`;

@@ -58,5 +58,6 @@ export { ConfirmDeleteUser, type ConfirmDeleteUserInput } from './use-cases/conf
 export { MemoryVerificationRepository } from './adapters/memory/memory-verification-repository.js';
 // The entities this package speaks for.
 export { newUser, newAccount, CREDENTIAL_PROVIDER, type User, type Account, type Verification, type NotificationStatus } from './entities.js';
+export { SSO_ACCOUNT_PREFIX, clientProviderIdOf, accountNamed } from './account-names.js';
 // the one sign-in pipeline: proofs, challenge policies, pending sign-ins, the completion
 export * from './sign-in/index.js';
