@@ -30,11 +30,13 @@ export function DomainVerification({ provider, result, back, describedBy }: { pr
   const verified = useRef<HTMLDivElement>(null);
   const token = result?.values?.ssoToken;
   const id = provider.providerId;
-  // After an action on this provider, focus goes to its outcome (FormAlert focuses errors itself).
+  // After an action on this provider, focus goes to its outcome (FormAlert focuses errors itself);
+  // again when the reloaded provider shows it verified, which replaces the box that held focus.
+  const isVerified = provider.domainVerified;
   useEffect(() => {
     if (!result || result.errors) return;
     (result.done === 'sso-verified' ? verified.current : box.current)?.focus();
-  }, [result]);
+  }, [result, isVerified]);
 
   if (provider.domainVerified) {
     return result?.done === 'sso-verified' ? (
