@@ -102,9 +102,11 @@ describe('GET /open-api/generate-schema', () => {
     const problems: string[] = [];
     for (const spec of specs) {
       const responses = operationOf(spec)?.responses ?? {};
-      const success = spec.response === 'redirect' ? '302' : '200';
+      // A JSON route answers 200 unless its contract names 201 or 204 (no content, no schema).
+      const success = spec.response === 'redirect' ? '302' : String(spec.status ?? 200);
       if (!responses[success]) problems.push(`${spec.path}: no ${success} response`);
-      if (typeof spec.response === 'object' && !responses['200']?.content?.['application/json']?.schema) problems.push(`${spec.path}: the 200 reply has no JSON schema`);
+      if (typeof spec.response === 'object' && spec.status !== 204 && !responses[success]?.content?.['application/json']?.schema) problems.push(`${spec.path}: the ${success} reply has no JSON schema`);
+      if (spec.status === 204 && responses['204']?.content) problems.push(`${spec.path}: the 204 reply documents a body`);
       if (spec.response === 'html' && !responses['200']?.content?.[spec.pageType ?? 'text/html']) problems.push(`${spec.path}: the 200 reply is not ${spec.pageType ?? 'text/html'}`);
       const expected: ErrorDefinition[] = [...(spec.errors ?? [])];
       expected.push({ status: 429, code: 'TOO_MANY_REQUESTS', message: '' }, { status: 500, code: 'INTERNAL_SERVER_ERROR', message: '' });

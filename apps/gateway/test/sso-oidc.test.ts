@@ -1,7 +1,7 @@
 // SSO through OIDC over HTTP: a real OpenID provider (oidc-provider) on 127.0.0.1 for the flows a
 // conformant IdP takes, and a forging one (its own keys and claims) for the id tokens it must refuse.
-import { startForgingIdp, startOidcIdp, type ForgingIdp, type OidcIdp } from '@tend/sso/testing';
-import { BASE, CookieJar, ORIGIN, SSO_STATE_COOKIE, SESSION_COOKIE, auditLog, createOrganization, get, newUser, returnToCallback, signInAdmin, ssoErrorOf, startSso, startGateway, type Client, type TestGateway } from './harness/index.js';
+import { startForgingIdp, startOidcIdp, startTxtServer, type ForgingIdp, type OidcIdp, type TxtServer } from '@tend/sso/testing';
+import { BASE, CookieJar, ORIGIN, SSO_STATE_COOKIE, SESSION_COOKIE, auditLog, createOrganization, get, markSsoDomainVerifiedWithoutDns, newUser, returnToCallback, signInAdmin, ssoDnsConfig, ssoErrorOf, startSso, startGateway, verifySsoDomain, type Client, type TestGateway } from './harness/index.js';
 import { PLATFORM } from '../src/platform.js';
 import { TOKENS } from '../src/tokens.js';
 
@@ -11,6 +11,7 @@ const ERROR_PAGE = `${ORIGIN}${BASE}/error`;
 const redirectURIOf = (providerId: string) => `${ORIGIN}${BASE}/sso/callback/${providerId}`;
 
 let idp: OidcIdp;
+let dns: TxtServer;
 let gateway: TestGateway;
 let owner: Client;
 let organizationId: string;
@@ -20,17 +21,20 @@ let warn: jest.SpyInstance;
 beforeAll(async () => {
   warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
   idp = await startOidcIdp({ ...CLIENT, redirectURIs: [redirectURIOf('contoso'), redirectURIOf('contoso-post')], account: { sub: 'idp-user-1', email: `ines@${DOMAIN}`, name: 'Ines Idp' } });
-  gateway = await startGateway();
+  dns = await startTxtServer();
+  gateway = await startGateway(ssoDnsConfig(dns));
   owner = await newUser(gateway, 'Owner');
   const organization = await createOrganization(owner, 'Contoso Clinic');
   organizationId = organization.id;
   organizationSlug = organization.slug;
   const res = await owner.post('/sso/register', { providerId: 'contoso', issuer: idp.issuer, domain: DOMAIN, organizationId, oidcConfig: CLIENT });
   expect(res.status).toBe(200);
+  await verifySsoDomain(owner, dns, res.body);
 });
 afterAll(async () => {
   await gateway.close();
   await idp.close();
+  await dns.close();
   warn.mockRestore();
 });
 
@@ -202,6 +206,23 @@ describe('sign-in', () => {
     expect(await ssoMails()).toHaveLength(1);
   });
 
+  it("names the SSO account by its provider's id in list-accounts (as better-auth's client expects), and unlinks it by that id", async () => {
+    const local = await newUser(gateway, 'Lister');
+    const email = `lister.${Date.now()}@${DOMAIN}`;
+    await db().user.update({ where: { id: local.user.id }, data: { email, emailVerified: true } });
+    const linked = await signInAs({ sub: 'lister-1', email, name: 'Lister' });
+    expect(linked.res.headers.location).toBe('/dashboard');
+    const listed = await local.get('/list-accounts');
+    expect(listed.status).toBe(200);
+    const providerIds = (listed.body as Array<{ providerId: string }>).map((account) => account.providerId).sort();
+    expect(providerIds).toEqual(['contoso', 'credential']);
+    expect(listed.body).toContainEqual(expect.objectContaining({ providerId: 'contoso', accountId: 'lister-1' }));
+    const unlinked = await local.post('/unlink-account', { providerId: 'contoso' });
+    expect([unlinked.status, unlinked.body]).toEqual([200, { status: true }]);
+    expect(((await local.get('/list-accounts')).body as Array<{ providerId: string }>).map((account) => account.providerId)).toEqual(['credential']);
+    expect(await db().account.count({ where: { userId: local.user.id, providerId: 'sso:contoso' } })).toBe(0);
+  });
+
   it('refuses an address the IdP did not verify for an existing account, and one outside the provider domain', async () => {
     const verified = await newUser(gateway, 'Verified');
     const email = `verified.${Date.now()}@${DOMAIN}`;
@@ -275,6 +296,8 @@ describe('id tokens the gateway must refuse', () => {
       oidcConfig: { ...CLIENT, authorizationEndpoint: `${forged.issuer}/authorize`, tokenEndpoint: `${forged.issuer}/token`, jwksEndpoint: `${forged.issuer}/jwks` },
     });
     expect(res.status).toBe(200);
+    // Not about domain verification: trusted without DNS.
+    await markSsoDomainVerifiedWithoutDns(gateway, 'forged');
   });
   afterAll(() => forged.close());
 

@@ -3,7 +3,7 @@
 // page with no session until the challenge is answered.
 import { createSamlIdp, generateSigningKeys } from '@tend/sso/testing';
 import { MODULES } from '../src/index.js';
-import { CookieJar, ORIGIN, probeModule, probePolicy, SESSION_COOKIE, createOrganization, newUser, postToAcs, startGateway, startSso, type TestGateway } from './harness/index.js';
+import { CookieJar, ORIGIN, markSsoDomainVerifiedWithoutDns, probeModule, probePolicy, SESSION_COOKIE, createOrganization, newUser, postToAcs, startGateway, startSso, type TestGateway } from './harness/index.js';
 
 const WEB = 'http://localhost:4300';
 
@@ -27,6 +27,8 @@ it('asks the challenge policies: the ACS ends at the challenge page, the session
   const organizationId = (await createOrganization(owner, 'Probe Clinic')).id;
   const registered = await owner.post('/sso/register', { providerId: 'probe-saml', issuer: 'https://tend.test/sp', domain: 'probe.example', organizationId, samlConfig: { entryPoint: idp.entryPoint, cert: idp.cert, idpMetadata: { entityID: idp.entityId } } });
   expect(registered.status).toBe(200);
+  // Not about domain verification (sso-domain-verification.test.ts is).
+  await markSsoDomainVerifiedWithoutDns(gateway, 'probe-saml');
 
   const url = await startSso(gateway, new CookieJar(), { email: 'pat@probe.example' });
   const browser = new CookieJar();

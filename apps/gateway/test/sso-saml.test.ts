@@ -2,8 +2,8 @@
 // pair made at test time) answers the gateway's real AuthnRequests; its posts to the ACS arrive
 // cross-site and without cookies, as a browser sends them.
 import { inflateRawSync } from 'node:zlib';
-import { createSamlIdp, generateSigningKeys, type SamlIdp } from '@tend/sso/testing';
-import { BASE, CookieJar, ORIGIN, SESSION_COOKIE, createOrganization, get, newUser, postToAcs, ssoErrorOf, startSso, startGateway, type Client, type TestGateway } from './harness/index.js';
+import { createSamlIdp, generateSigningKeys, startTxtServer, type SamlIdp, type TxtServer } from '@tend/sso/testing';
+import { BASE, CookieJar, ORIGIN, SESSION_COOKIE, createOrganization, get, markSsoDomainVerifiedWithoutDns, newUser, postToAcs, ssoDnsConfig, ssoErrorOf, startSso, startGateway, verifySsoDomain, type Client, type TestGateway } from './harness/index.js';
 import { PLATFORM } from '../src/platform.js';
 import { TOKENS } from '../src/tokens.js';
 
@@ -14,6 +14,7 @@ const ACS = `${ORIGIN}${BASE}/sso/saml2/sp/acs/fabrikam`;
 
 let idp: SamlIdp;
 let impostor: SamlIdp;
+let dns: TxtServer;
 let gateway: TestGateway;
 let owner: Client;
 let organizationId: string;
@@ -22,14 +23,19 @@ beforeAll(async () => {
   idp = createSamlIdp({ keys: await generateSigningKeys() });
   // Same entity id and entry point, another key.
   impostor = createSamlIdp({ keys: await generateSigningKeys('impostor.test') });
-  gateway = await startGateway();
+  dns = await startTxtServer();
+  gateway = await startGateway(ssoDnsConfig(dns));
   owner = await newUser(gateway, 'Owner');
   organizationId = (await createOrganization(owner, 'Fabrikam Care')).id;
   const res = await owner.post('/sso/register', { providerId: 'fabrikam', issuer: SP_ENTITY_ID, domain: DOMAIN, organizationId, samlConfig: { entryPoint: idp.entryPoint, cert: idp.cert, idpMetadata: { entityID: idp.entityId } } });
   expect(res.status).toBe(200);
   expect(res.body.samlConfig).toMatchObject({ acsURL: ACS, spMetadataURL: `${ORIGIN}${BASE}/sso/saml2/sp/metadata?providerId=fabrikam`, idpEntityId: idp.entityId, audience: SP_ENTITY_ID, wantAssertionsSigned: true });
+  await verifySsoDomain(owner, dns, res.body);
 });
-afterAll(() => gateway.close());
+afterAll(async () => {
+  await gateway.close();
+  await dns.close();
+});
 
 const db = () => gateway.container.get(TOKENS.Database);
 let counter = 0;
@@ -121,6 +127,49 @@ describe.each([
   });
 });
 
+it('accepts a response signed at the Response level (Google Workspace): the signature covers its one assertion', async () => {
+  const who = person();
+  const url = await begin({ email: who.email });
+  const browser = new CookieJar();
+  const res = await postToAcs(gateway, 'fabrikam', await idp.respond(url.toString(), who, { signAt: 'response' }), browser);
+  expect(res.headers.location).toBe('/welcome');
+  expect(browser.has(SESSION_COOKIE)).toBe(true);
+  expect(await sessionUser(browser)).toMatchObject({ email: who.email });
+});
+
+it.each(['response', 'assertion'] as const)("accepts Google Workspace's shape of response (saml2 prefixes declared where used), signed at the %s", async (signAt) => {
+  const who = person();
+  const browser = new CookieJar();
+  const res = await postToAcs(gateway, 'fabrikam', await idp.respond((await begin({ email: who.email })).toString(), who, { signAt, style: 'google' }), browser);
+  expect(res.headers.location).toBe('/welcome');
+  expect(await sessionUser(browser)).toMatchObject({ email: who.email, name: `Grace ${who.surname}` });
+});
+
+it('accepts a response signed at both levels', async () => {
+  const who = person();
+  const browser = new CookieJar();
+  const res = await postToAcs(gateway, 'fabrikam', await idp.respond((await begin({ email: who.email })).toString(), who, { signAt: 'both' }), browser);
+  expect(res.headers.location).toBe('/welcome');
+  expect(browser.has(SESSION_COOKIE)).toBe(true);
+});
+
+describe.each([
+  ['the signed assertion moved into <samlp:Extensions>, an unsigned one in its place', 'signed-in-extensions'],
+  ['a second, unsigned assertion after the signed one', 'second-assertion-after'],
+  ['a second, unsigned assertion before the signed one', 'second-assertion-before'],
+] as const)('refuses signature wrapping: %s', (_name, form) => {
+  it('with error=invalid_saml_response, no session, no user for either address', async () => {
+    const who = person();
+    const victim = person();
+    const url = await begin({ email: who.email });
+    const browser = new CookieJar();
+    const res = await postToAcs(gateway, 'fabrikam', await idp.respondWrapped(url.toString(), who, victim, form), browser);
+    expect(res.headers.location).toBe('/sso-failed?error=invalid_saml_response');
+    expect(browser.has(SESSION_COOKIE)).toBe(false);
+    expect(await db().user.findMany({ where: { email: { in: [who.email, victim.email] } } })).toEqual([]);
+  });
+});
+
 it('links an existing verified account once: a transient NameID (new each sign-in) signs the same user in without a new link notice', async () => {
   const local = await newUser(gateway, 'Tess Transient');
   const email = `tess.${counter}@${DOMAIN}`;
@@ -191,8 +240,12 @@ describe('a provider registered with the IdP metadata', () => {
     `<EntityDescriptor xmlns="urn:oasis:names:tc:SAML:2.0:metadata" xmlns:ds="http://www.w3.org/2000/09/xmldsig#" entityID="${idp.entityId}"><IDPSSODescriptor protocolSupportEnumeration="urn:oasis:names:tc:SAML:2.0:protocol">` +
     (cert ? `<KeyDescriptor use="signing"><ds:KeyInfo><ds:X509Data><ds:X509Certificate>${cert.replace(/-----[^-]+-----|\s/g, '')}</ds:X509Certificate></ds:X509Data></ds:KeyInfo></KeyDescriptor>` : '') +
     `<SingleSignOnService Binding="urn:oasis:names:tc:SAML:2.0:bindings:${sso.binding}" Location="${sso.location}"/></IDPSSODescriptor></EntityDescriptor>`;
-  const register = (providerId: string, samlConfig: Record<string, unknown>) =>
-    owner.post('/sso/register', { providerId, issuer: `https://tend.test/saml/${providerId}`, domain: `${providerId}.example`, organizationId, samlConfig: { entryPoint: idp.entryPoint, ...samlConfig } });
+  const register = async (providerId: string, samlConfig: Record<string, unknown>) => {
+    const res = await owner.post('/sso/register', { providerId, issuer: `https://tend.test/saml/${providerId}`, domain: `${providerId}.example`, organizationId, samlConfig: { entryPoint: idp.entryPoint, ...samlConfig } });
+    // Not about domain verification: these providers are trusted without DNS.
+    if (res.status === 200) await markSsoDomainVerifiedWithoutDns(gateway, providerId);
+    return res;
+  };
   const signIn = async (providerId: string) => {
     const url = await startSso(gateway, new CookieJar(), { providerId, errorCallbackURL: '/sso-failed' });
     const who = { nameID: `mia@${providerId}.example`, email: `mia@${providerId}.example`, givenName: 'Mia', surname: 'Meta' };

@@ -20,6 +20,8 @@ export interface RouteContract {
   readonly query?: z.ZodType;
   readonly body?: z.ZodType;
   readonly response: ReplySpec;
+  /** The status of a JSON success when it is not 200: 201 (created) or 204 (no content: the reply is `null`, sent as an empty body). */
+  readonly status?: 201 | 204;
   /** Another base path than the auth routes' (the development outbox). */
   readonly base?: string;
 }

@@ -1,7 +1,8 @@
 // Single sign-on for organizations (issue 24): OIDC and SAML 2.0 identity providers per
 // organization (/sso/register, /sso/providers, /sso/get-provider, /sso/update-provider,
-// /sso/delete-provider), sign-in by work email (/sign-in/sso), the OIDC callback, the SAML ACS and
-// the service provider's metadata.
+// /sso/delete-provider), their domains proven by DNS (/sso/request-domain-verification,
+// /sso/verify-domain; issue 29), sign-in by work email (/sign-in/sso), the OIDC callback, the SAML
+// ACS and the service provider's metadata.
 import { z } from 'zod';
 import { success } from './auth.js';
 import { LIMITS, emailInput, httpURL, idInput, line, queryInteger, redirectURL, text, tokenInput } from './primitives.js';
@@ -72,6 +73,8 @@ export const ssoProvider = z.object({
   type: z.enum(['oidc', 'saml']),
   issuer: z.string(),
   domain: z.string(),
+  /** Whether the owner proved the domain (DNS TXT record); an unverified provider signs no one in. */
+  domainVerified: z.boolean(),
   organizationId: z.string().nullable(),
   userId: z.string(),
   redirectURI: z.string(),
@@ -107,6 +110,9 @@ export const ssoProvider = z.object({
   updatedAt: z.iso.datetime({ offset: true }),
 });
 
+/** A registered provider, with the token its owner publishes to verify the domain. */
+export const ssoRegisterResponse = ssoProvider.extend({ domainVerificationToken: z.string() });
+
 export const ssoProvidersResponse = z.object({ providers: z.array(ssoProvider) });
 export const ssoProviderQuery = z.object({ providerId: ssoProviderId() });
 
@@ -118,6 +124,10 @@ export const ssoUpdateProviderBody = z.object({
 });
 
 export const ssoDeleteProviderBody = z.object({ providerId: ssoProviderId() });
+
+/** `/sso/request-domain-verification` and `/sso/verify-domain`. */
+export const ssoDomainVerificationBody = z.object({ providerId: ssoProviderId() });
+export const ssoDomainVerificationTokenResponse = z.object({ domainVerificationToken: z.string() });
 
 export const ssoSignInsQuery = z.object({
   providerId: ssoProviderId(),
@@ -176,12 +186,15 @@ export const ssoAcsBody = z.object({
 // ------------------------------------------------------------------ routes
 
 export const ssoRoutes = {
-  ssoRegister: route({ method: 'post', path: '/sso/register', body: ssoRegisterBody, response: ssoProvider }),
+  ssoRegister: route({ method: 'post', path: '/sso/register', body: ssoRegisterBody, response: ssoRegisterResponse }),
   ssoProviders: route({ method: 'get', path: '/sso/providers', response: ssoProvidersResponse }),
   ssoGetProvider: route({ method: 'get', path: '/sso/get-provider', query: ssoProviderQuery, response: ssoProvider }),
   ssoUpdateProvider: route({ method: 'post', path: '/sso/update-provider', body: ssoUpdateProviderBody, response: ssoProvider }),
   ssoSignIns: route({ method: 'get', path: '/sso/sign-ins', query: ssoSignInsQuery, response: ssoSignInsResponse }),
   ssoDeleteProvider: route({ method: 'post', path: '/sso/delete-provider', body: ssoDeleteProviderBody, response: success }),
+  ssoRequestDomainVerification: route({ method: 'post', path: '/sso/request-domain-verification', body: ssoDomainVerificationBody, response: ssoDomainVerificationTokenResponse, status: 201 }),
+  /** 204: no body. */
+  ssoVerifyDomain: route({ method: 'post', path: '/sso/verify-domain', body: ssoDomainVerificationBody, response: z.null(), status: 204 }),
   signInSso: route({ method: 'post', path: '/sign-in/sso', body: signInSsoBody, response: signInSsoResponse }),
   ssoCallback: route({ method: 'get', path: '/sso/callback/:providerId', params: ssoCallbackParams, query: ssoCallbackQuery, response: 'redirect' }),
   ssoAcs: route({ method: 'post', path: '/sso/saml2/sp/acs/:providerId', params: ssoCallbackParams, body: ssoAcsBody, response: 'redirect' }),

@@ -58,6 +58,7 @@ export { ConfirmDeleteUser, type ConfirmDeleteUserInput } from './use-cases/conf
 export { MemoryVerificationRepository } from './adapters/memory/memory-verification-repository.js';
 // The entities this package speaks for.
 export { newUser, newAccount, CREDENTIAL_PROVIDER, type User, type Account, type Verification, type NotificationStatus } from './entities.js';
+export { SSO_ACCOUNT_PREFIX, clientProviderIdOf, accountNamed } from './account-names.js';
 // the one sign-in pipeline: proofs, challenge policies, pending sign-ins, session effects, the completion
 export * from './sign-in/index.js';
 // the one way an identity provider's user becomes ours (social providers and SSO)

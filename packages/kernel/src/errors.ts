@@ -21,7 +21,7 @@ export class AuthError<C extends string = string> extends Error {
   }
 }
 
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500 | 503;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500 | 502 | 503;
 
 /**
  * The code of a message, as spec section 8 derives it: upper-case, with every run of other

@@ -54,8 +54,10 @@ export interface SsoProvider {
   type: SsoProviderType;
   /** OIDC: the IdP's issuer; SAML: Tend's service-provider entity id. */
   issuer: string;
-  /** Lowercase work email domain. Not verified (see docs/sso.md). */
+  /** Lowercase work email domain. */
   domain: string;
+  /** Whether the owner proved `domain` by DNS (a TXT record holding the token); false again when the domain changes. */
+  domainVerified: boolean;
   organizationId: string | null;
   userId: string;
   oidc: StoredOidcConfig | null;
@@ -70,6 +72,7 @@ export interface SsoProviderView {
   type: SsoProviderType;
   issuer: string;
   domain: string;
+  domainVerified: boolean;
   organizationId: string | null;
   userId: string;
   redirectURI: string;

@@ -13,6 +13,13 @@ export const SSO_ERRORS = defineErrors({
   OIDC_ENDPOINTS_ARE_REQUIRED: { status: 400, message: 'OIDC endpoints are required' },
   INSECURE_IDENTITY_PROVIDER_URL: { status: 400, message: 'Insecure identity provider URL' },
   EMAIL_ORGANIZATIONSLUG_PROVIDERID_OR_DOMAIN_IS_REQUIRED: { status: 400, message: 'Email, organizationSlug, providerId or domain is required' },
+  // Domain verification: better-auth's codes and messages (`@better-auth/sso`, `domainVerification`).
+  PROVIDER_DOMAIN_HAS_NOT_BEEN_VERIFIED: { status: 401, message: 'Provider domain has not been verified' },
+  DOMAIN_VERIFIED: { status: 409, message: 'Domain has already been verified' },
+  DOMAIN_VERIFICATION_FAILED: { status: 502, message: 'Unable to verify domain ownership. Try again later' },
+  NO_PENDING_VERIFICATION: { status: 404, message: 'No pending domain verification exists' },
+  // Tend's own: one organization's verified domain is nobody else's to claim.
+  DOMAIN_VERIFIED_BY_ANOTHER_ORGANIZATION: { status: 409, message: 'Domain verified by another organization' },
 });
 
 /**
@@ -30,6 +37,7 @@ export const SSO_CALLBACK_CODES = [
   'replayed_assertion',
   'email_not_found',
   'account_not_linked',
+  'domain_not_verified',
   'unable_to_create_user',
   'unable_to_create_session',
   'banned',

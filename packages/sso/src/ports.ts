@@ -6,14 +6,31 @@ export interface SsoProviderRepository {
   /** Stores a provider; `duplicate` when its providerId is taken (of parallel registrations one wins). */
   create(provider: SsoProvider): Promise<{ ok: true; value: SsoProvider } | { ok: false; reason: 'duplicate' }>;
   findByProviderId(providerId: string): Promise<SsoProvider | null>;
-  /** The oldest provider of the domain (lowercase), if any. */
+  /** The provider of the domain (lowercase), if any: the oldest verified one, else the oldest. */
   findByDomain(domain: string): Promise<SsoProvider | null>;
-  /** The oldest provider of the organization, if any. */
+  /** The provider of the organization, if any: the oldest verified one, else the oldest. */
   findByOrganization(organizationId: string): Promise<SsoProvider | null>;
+  /** The providers whose domain is `domain` (lowercase) and verified. */
+  listVerifiedByDomain(domain: string): Promise<SsoProvider[]>;
   /** Providers of these organizations, or registered by the user without an organization; oldest first. */
   listManageable(userId: string, organizationIds: readonly string[]): Promise<SsoProvider[]>;
-  update(id: string, patch: Partial<Pick<SsoProvider, 'domain' | 'issuer' | 'oidc' | 'saml' | 'updatedAt'>>): Promise<SsoProvider | null>;
+  update(id: string, patch: Partial<Pick<SsoProvider, 'domain' | 'domainVerified' | 'issuer' | 'oidc' | 'saml' | 'updatedAt'>>): Promise<SsoProvider | null>;
+  /**
+   * Marks the provider's domain verified, if it still is `domain`, unverified, and no provider
+   * of another owner (organization, or registering user without one) holds it verified. Parallel
+   * calls for one domain are serialized: of two owners, one wins.
+   */
+  markDomainVerified(id: string, domain: string, now: Date): Promise<DomainVerificationOutcome>;
   delete(id: string): Promise<boolean>;
+}
+
+/** How marking a domain verified ended. */
+export type DomainVerificationOutcome = 'verified' | 'already-verified' | 'domain-changed' | 'taken' | 'not-found';
+
+/** TXT records of a DNS name. */
+export interface DnsTxtLookup {
+  /** The TXT values at `name` (each record's strings joined); [] when it has none; throws when the resolvers do not answer. */
+  txt(name: string): Promise<string[]>;
 }
 
 /** SAML assertion ids already consumed. */

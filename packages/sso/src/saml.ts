@@ -118,6 +118,15 @@ export function spMetadata(sp: ServiceProviderSpec, config: StoredSamlConfig): s
   return serviceProvider(sp, config).getMetadata();
 }
 
+/**
+ * The `Assertion` and `EncryptedAssertion` elements anywhere in a (well-formed, DTD-free) SAML
+ * document, by their start tags: an element cannot be written otherwise, so none goes uncounted
+ * (a comment naming one counts too, which only refuses more).
+ */
+function assertionsIn(xml: string): number {
+  return xml.match(/<(?:[A-Za-z_][\w.-]*:)?(?:Encrypted)?Assertion[\s/>]/g)?.length ?? 0;
+}
+
 const first = (value: unknown): string | null => {
   const one = Array.isArray(value) ? value[0] : value;
   return typeof one === 'string' && one !== '' ? one : null;
@@ -141,6 +150,10 @@ export async function parseLoginResponse(sp: ServiceProviderSpec, config: Stored
   } catch (error) {
     throw new SamlFailure('invalid_saml_response', `samlify: ${error instanceof Error ? error.message : String(error)}`.slice(0, 300));
   }
+  // Exactly one assertion in the whole document: a second one (unsigned, beside or around the signed
+  // one, or the signed one moved into Extensions) is a signature-wrapping attempt, whichever one the
+  // signature covers.
+  if (assertionsIn(xml) !== 1) throw new SamlFailure('invalid_saml_response', 'not exactly one assertion');
   // The assertion samlify verified (so its fields cannot come from an unsigned copy elsewhere in the document).
   const [verified, assertion] = samlify.SamlLib.verifySignature(xml, { metadata: idp.entityMeta });
   if (!verified || !assertion) throw new SamlFailure('invalid_saml_response', 'no verified assertion');

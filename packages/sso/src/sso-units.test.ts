@@ -52,7 +52,7 @@ describe('profileOf', () => {
 });
 
 describe('SsoStates', () => {
-  const state = { providerId: 'p', callbackURL: '/done', errorURL: null, newUserURL: null, codeVerifier: 'v', nonce: 'n', requestId: null };
+  const state = { providerId: 'p', domain: 'p.example', callbackURL: '/done', errorURL: null, newUserURL: null, codeVerifier: 'v', nonce: 'n', requestId: null };
 
   it('answers a bound state once, only to its browser, and not after 10 minutes', async () => {
     const clock = new ManualClock(new Date('2026-01-01T00:00:00Z'));

@@ -8,6 +8,8 @@ export const SSO_STATE_LENGTH = 32;
 /** What a sign-in remembers between the redirect out and the callback (OIDC) or the ACS post (SAML). */
 export interface SsoState {
   providerId: string;
+  /** The provider's verified domain when the sign-in started: a change of domain meanwhile voids it. */
+  domain: string | null;
   callbackURL: string;
   errorURL: string | null;
   newUserURL: string | null;
@@ -78,6 +80,7 @@ function parse(value: string): (SsoState & { binding: string | null }) | null {
     if (data.v !== 1 || typeof data.providerId !== 'string' || typeof data.callbackURL !== 'string') return null;
     return {
       providerId: data.providerId,
+      domain: data.domain ?? null,
       callbackURL: data.callbackURL,
       errorURL: data.errorURL ?? null,
       newUserURL: data.newUserURL ?? null,

@@ -104,6 +104,8 @@ export interface EndpointSpec<
   query?: Q;
   params?: P;
   response: R;
+  /** The status of a JSON success when not 200 (from the contract): 201, or 204 with an empty body. */
+  status?: 201 | 204;
   /** The media type of an `html` reply the handler writes itself instead (the SAML metadata's XML). */
   pageType?: string;
   /** The body may come form-encoded too (browser posts from identity providers): documented as both. */

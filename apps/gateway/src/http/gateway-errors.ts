@@ -39,6 +39,10 @@ export const NAMED_CODES = new Set([
   'INVALID_ERROR_CALLBACK_URL',
   'TOTP_ALREADY_ENABLED',
   'TWO_FACTOR_NOT_ENABLED',
+  // better-auth's SSO domain verification codes.
+  'DOMAIN_VERIFIED',
+  'DOMAIN_VERIFICATION_FAILED',
+  'NO_PENDING_VERIFICATION',
 ]);
 
 /** 400 VALIDATION_ERROR naming every bad field (`issues: [{ path, message }]`). */

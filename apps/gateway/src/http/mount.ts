@@ -105,7 +105,11 @@ function send(res: Response, reply: unknown, schema: z.ZodType | null, spec: Any
     return;
   }
   if (schema && context.checkReplies !== 'off') checkReply(reply, schema, spec, context);
-  res.json(reply ?? null);
+  if (spec.status === 204) {
+    res.status(204).end();
+    return;
+  }
+  res.status(spec.status ?? 200).json(reply ?? null);
 }
 
 /** Development and tests: the reply, as the client will read it, must match its declared schema. */

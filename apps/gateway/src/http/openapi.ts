@@ -53,7 +53,8 @@ function responsesOf(spec: AnyEndpoint, schemas: SchemaCollector, credentialErro
   const responses: Record<string, JsonSchema> = {};
   if (spec.response === 'html') responses['200'] = spec.pageType ? { description: 'A document', content: { [spec.pageType]: { schema: { type: 'string' } } } } : { description: 'An HTML page', content: { 'text/html': { schema: { type: 'string' } } } };
   else if (spec.response === 'redirect') responses['302'] = { description: 'A redirect' };
-  else responses['200'] = { description: 'Success', content: { 'application/json': { schema: schemas.convert(spec.response as z.ZodType, 'output') } } };
+  else if (spec.status === 204) responses['204'] = { description: 'Success, no content' };
+  else responses[String(spec.status ?? 200)] = { description: spec.status === 201 ? 'Created' : 'Success', content: { 'application/json': { schema: schemas.convert(spec.response as z.ZodType, 'output') } } };
   if (spec.errorRedirect) responses['302'] = { description: 'With a callbackURL: a redirect to it (failures carry `?error=<code>`)' };
   // A mailed link's JSON route sends the browser on to the callbackURL it is given (GET /reset-password/{token}).
   else if (spec.method === 'get' && spec.response !== 'redirect' && fieldsOf(spec.query).includes('callbackURL')) responses['302'] = { description: 'With a callbackURL: a redirect to it' };

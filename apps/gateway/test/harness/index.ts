@@ -7,7 +7,7 @@ export { startGateway, type StartOptions, type TestGateway } from './gateway.js'
 export { connectTestRedis, deleteKeys, startInstances, testRedisUrl, uniqueKeyPrefix, type Instances, type InstancesOptions, type RedisClient } from './instances.js';
 export { MAIL_FROM, linkOf, paramOf, pathOf, purposeOf, type MailTestGateway } from './mail.js';
 export { addMember, createOrganization, invite, organizationConfig, type Organization, type OrganizationSettings } from './organizations.js';
-export { SSO_STATE_COOKIE, postToAcs, returnToCallback, ssoErrorOf, startSso } from './sso.js';
+export { SSO_STATE_COOKIE, markSsoDomainVerifiedWithoutDns, postToAcs, returnToCallback, ssoDnsConfig, ssoErrorOf, startSso, verifySsoDomain } from './sso.js';
 export { ERROR_PAGE, SESSION_COOKIE, STATE_COOKIE, callbackQuery, errorOf, providerConfig, returnFrom, signInWith, start } from './providers.js';
 export { adminGet, adminPost, auditLog, get, getSession, pollsUntilSignedOut, post, type AuditRow } from './requests.js';
 export { baselineOf, httpEndpoints, isRequired, mountedRoutes, openApiPathOf, refsOf, requiredFieldsOf, routeKey, shapeOf, validateOpenApi } from './specs.js';

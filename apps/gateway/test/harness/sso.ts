@@ -1,9 +1,16 @@
-// SSO tests: identity providers registered through the route, and the browser's trip through them.
+// SSO tests: identity providers registered through the route, their domains verified, and the
+// browser's trip through them.
 import type { Response } from 'supertest';
+import { domainRecordNameOf } from '@tend/sso';
+import { PrismaSsoProviderRepository } from '@tend/sso/prisma';
+import type { TxtServer } from '@tend/sso/testing';
+import type { GatewayConfig } from '../../src/index.js';
+import { TOKENS } from '../../src/tokens.js';
 import { BASE } from './config.js';
 import type { CookieJar } from './cookies.js';
 import type { TestGateway } from './gateway.js';
 import { post } from './requests.js';
+import type { Client } from './users.js';
 
 export const SSO_STATE_COOKIE = 'tend.sso_state';
 
@@ -41,4 +48,38 @@ export function ssoErrorOf(res: Response, page: string): string | null {
   const location = res.headers.location as string | undefined;
   if (res.status !== 302 || !location?.startsWith(`${page}?`)) return null;
   return new URL(location, 'http://x').searchParams.get('error');
+}
+
+/** The gateway's config overrides that send domain verification's TXT look-ups to a loopback DNS server. */
+export function ssoDnsConfig(dns: TxtServer): Partial<GatewayConfig> {
+  return { features: { sso: { dnsServers: [dns.address] } } };
+}
+
+/**
+ * Verifies a provider's domain through the real routes: the owner's token (a fresh request, or
+ * the one registration answered) published at `_better-auth-token-<providerId>.<domain>` on the
+ * loopback DNS server the gateway asks, then POST /sso/verify-domain (204).
+ */
+export async function verifySsoDomain(owner: Client, dns: TxtServer, provider: { providerId: string; domain: string; domainVerificationToken?: string }): Promise<void> {
+  let token = provider.domainVerificationToken;
+  if (!token) {
+    const requested = await owner.post('/sso/request-domain-verification', { providerId: provider.providerId });
+    if (requested.status !== 201) throw new Error(`/sso/request-domain-verification answered ${requested.status} ${JSON.stringify(requested.body)}`);
+    token = (requested.body as { domainVerificationToken: string }).domainVerificationToken;
+  }
+  dns.publish(domainRecordNameOf(provider.providerId, provider.domain), [token]);
+  const verified = await owner.post('/sso/verify-domain', { providerId: provider.providerId });
+  if (verified.status !== 204) throw new Error(`/sso/verify-domain answered ${verified.status} ${JSON.stringify(verified.body)}`);
+}
+
+/**
+ * For tests that are not about verification: marks the provider's domain verified straight
+ * through the repository, without DNS. Never what a test of domain verification itself uses.
+ */
+export async function markSsoDomainVerifiedWithoutDns(gateway: TestGateway, providerId: string): Promise<void> {
+  const providers = new PrismaSsoProviderRepository(gateway.container.get(TOKENS.Database));
+  const provider = await providers.findByProviderId(providerId);
+  if (!provider) throw new Error(`no provider ${providerId}`);
+  const outcome = await providers.markDomainVerified(provider.id, provider.domain, gateway.clock.now());
+  if (outcome !== 'verified' && outcome !== 'already-verified') throw new Error(`${providerId}: ${outcome}`);
 }

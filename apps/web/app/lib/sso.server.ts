@@ -17,6 +17,10 @@ export interface SsoProviderView {
   providerId: string;
   type: 'oidc' | 'saml';
   domain: string;
+  /** Whether the domain is proven; until then the provider signs no one in. */
+  domainVerified: boolean;
+  /** Where the owner publishes the verification token: `_better-auth-token-<providerId>.<domain>`. */
+  txtRecordName: string;
   issuer: string;
   redirectURI: string;
   acsURL: string | null;
@@ -40,6 +44,13 @@ const catalogue: Record<string, { field?: string; message: string }> = {
   OIDC_ENDPOINTS_ARE_REQUIRED: { field: 'ssoIssuer', message: "The identity provider's configuration is missing endpoints we need." },
   INSECURE_IDENTITY_PROVIDER_URL: { message: 'Identity provider addresses must start with https://.' },
   EMAIL_ORGANIZATIONSLUG_PROVIDERID_OR_DOMAIN_IS_REQUIRED: { field: 'email', message: 'Please enter your work email.' },
+  DOMAIN_VERIFICATION_FAILED: {
+    message: "We couldn't find the TXT record with this token yet. Check its name and value; DNS changes can take a few minutes (sometimes longer) to show. Then try again.",
+  },
+  DOMAIN_VERIFIED: { message: 'This domain is already verified.' },
+  DOMAIN_VERIFIED_BY_ANOTHER_ORGANIZATION: { field: 'ssoDomain', message: 'Another organization has verified this domain. Use a domain your organization owns.' },
+  NO_PENDING_VERIFICATION: { message: 'The verification token has expired. Choose Get verification token for a new one, and publish it instead.' },
+  PROVIDER_DOMAIN_HAS_NOT_BEEN_VERIFIED: { field: 'email', message: "Single sign-on for that email's organization isn't ready yet: its administrators still have to verify their domain. Sign in with your password instead." },
 };
 
 export function describeSsoError(error: ErrorLike): FormErrors {
@@ -61,6 +72,8 @@ export async function organizationSsoProviders(api: GatewayClient, organizationI
       providerId: p.providerId,
       type: p.type,
       domain: p.domain,
+      domainVerified: p.domainVerified,
+      txtRecordName: `_better-auth-token-${p.providerId}.${p.domain}`,
       issuer: p.issuer,
       redirectURI: p.redirectURI,
       acsURL: p.samlConfig?.acsURL ?? null,
@@ -82,13 +95,21 @@ const refused = (intent: string, error: ErrorLike & { status: number }, values?:
   status: failureStatus(error.status),
 });
 
+/** A refusal of a provider's verification buttons, which have no fields: every message is the box's own. */
+const refusedInBox = (intent: string, error: ErrorLike & { status: number }): Outcome => {
+  const described = describeSsoError(error);
+  const message = described.form ?? Object.values(described.fields)[0] ?? 'Something went wrong. Please try again.';
+  return { result: { intent, errors: { form: message, fields: {}, code: described.code } }, status: failureStatus(error.status) };
+};
+
 /** Whether a form intent is one of this section's. */
 export function isSsoIntent(intent: string): boolean {
-  return intent === 'sso-add' || intent === 'sso-update' || intent === 'sso-delete';
+  return intent === 'sso-add' || intent === 'sso-update' || intent === 'sso-delete' || intent === 'sso-token' || intent === 'sso-verify';
 }
 
 /**
- * Runs the SSO section's intents: `sso-add`, `sso-update:<providerId>`, `sso-delete:<providerId>`.
+ * Runs the SSO section's intents: `sso-add`, `sso-update:<providerId>`, `sso-delete:<providerId>`,
+ * `sso-token:<providerId>` (the domain verification token) and `sso-verify:<providerId>`.
  * `origin` is this web app's public origin, whose `/api/auth` is the gateway: a SAML provider's
  * service-provider entity id is its metadata URL there.
  */
@@ -130,13 +151,33 @@ export async function runSsoIntent(api: GatewayClient, organizationId: string, f
             samlConfig: { entryPoint: values.ssoEntryPoint, cert: values.ssoCert, idpMetadata: { entityID: values.ssoIdpEntityId || values.ssoEntryPoint } },
           });
     if (!r.ok) return refused('sso-add', r.error, values);
-    return { result: { intent: 'sso-add', done: 'sso-added', detail: `The identity provider for ${domain} is added. Give your IT team the details below.` } };
+    // The first verification token goes to the provider's Verify domain box.
+    return {
+      result: {
+        intent: 'sso-add',
+        done: 'sso-added',
+        detail: `The identity provider for ${domain} is added. Verify the domain to turn sign-ins on, and give your IT team the details below.`,
+        values: { ssoToken: r.data.domainVerificationToken, ssoTokenFor: r.data.providerId },
+      },
+    };
+  }
+  if (intent === 'sso-token') {
+    const r = await call(api, routes.ssoRequestDomainVerification, { providerId: target });
+    if (!r.ok) return refusedInBox(`sso-token:${target}`, r.error);
+    return { result: { intent: `sso-token:${target}`, done: 'sso-token', values: { ssoToken: r.data.domainVerificationToken } } };
+  }
+  if (intent === 'sso-verify') {
+    const r = await call(api, routes.ssoVerifyDomain, { providerId: target });
+    if (!r.ok) return refusedInBox(`sso-verify:${target}`, r.error);
+    return { result: { intent: `sso-verify:${target}`, done: 'sso-verified', detail: 'The domain is verified. People with an email at this domain can now sign in with single sign-on.' } };
   }
   if (intent === 'sso-update') {
     const domain = text(form, 'ssoDomain').toLowerCase();
     if (!domain) return { result: { intent: `sso-update:${target}`, errors: { form: 'Please enter a domain.', fields: { ssoDomain: "Please enter your organization's email domain, like example.com." } } }, status: 400 };
     const r = await call(api, routes.ssoUpdateProvider, { providerId: target, domain });
-    return r.ok ? { result: { intent: 'sso', done: 'sso-updated', detail: `Sign-ins from ${domain} now go to this identity provider.` } } : refused(`sso-update:${target}`, r.error, { ssoDomain: domain });
+    if (!r.ok) return refused(`sso-update:${target}`, r.error, { ssoDomain: domain });
+    const detail = r.data.domainVerified ? `Sign-ins from ${domain} now go to this identity provider.` : `The domain is now ${domain}. Sign-ins stay off until you verify it.`;
+    return { result: { intent: 'sso', done: 'sso-updated', detail } };
   }
   if (intent === 'sso-delete') {
     const r = await call(api, routes.ssoDeleteProvider, { providerId: target });
@@ -155,6 +196,7 @@ const SIGN_IN_ERRORS: Record<string, string> = {
   state_not_found: 'That sign-in expired or was started in another browser. Please try again.',
   unsolicited_response: 'That sign-in expired or was already used. Please try again.',
   replayed_assertion: 'That sign-in was already used. Please try again.',
+  domain_not_verified: "Single sign-on for your organization isn't ready: its domain isn't verified (or just changed). Please ask your IT team.",
 };
 
 export function ssoSignInErrorMessage(code: string | null): string | null {

@@ -1,7 +1,9 @@
 // Single sign-on in Chromium: an owner adds their organization's OpenID provider on the
-// organization page (a real oidc-provider on 127.0.0.1), changes its domain; a person signs in
-// with "Sign in with single sign-on" by work email, goes through the IdP and comes back signed
-// in and a member of the organization; the owner deletes the provider.
+// organization page (a real oidc-provider on 127.0.0.1), verifies its domain by a TXT record
+// (published on a loopback DNS server the gateway asks through AUTH_DNS_SERVERS), changes the
+// domain and verifies it again; a person signs in with "Sign in with single sign-on" by work email,
+// goes through the IdP and comes back signed in and a member of the organization; the owner
+// deletes the provider.
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { browserIt, expectAccessible, signUp, snap, startStack, type Stack } from './harness';
@@ -15,8 +17,18 @@ interface OidcIdp {
   close(): Promise<void>;
 }
 
-/** The test IdP, loaded from the sso package's sources (the web app depends on no core package). */
-function loadIdp(): { startOidcIdp(options: { clientId: string; clientSecret: string; redirectURIs: string[]; account: OidcIdp['account'] }): Promise<OidcIdp> } {
+/** The loopback DNS server of @tend/sso's test support. */
+interface TxtServer {
+  address: string;
+  publish(name: string, values: string[]): void;
+  close(): Promise<void>;
+}
+
+/** The test IdP and DNS server, loaded from the sso package's sources (the web app depends on no core package). */
+function loadIdp(): {
+  startOidcIdp(options: { clientId: string; clientSecret: string; redirectURIs: string[]; account: OidcIdp['account'] }): Promise<OidcIdp>;
+  startTxtServer(): Promise<TxtServer>;
+} {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   return require(path.resolve(__dirname, '..', '..', '..', '..', 'packages', 'sso', 'src', 'testing', 'index.ts'));
 }
@@ -29,18 +41,22 @@ const CLIENT = { clientId: 'tend-web-sso', clientSecret: 'web-sso-client-secret-
 
 let stack: Stack | undefined;
 let idp: OidcIdp | undefined;
+let dns: TxtServer | undefined;
 let warn: jest.SpyInstance | undefined;
 
 beforeAll(async () => {
   if (browserIt !== it) return;
   warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+  dns = await loadIdp().startTxtServer();
   // The gateway's public URL is this web origin: the IdP sends the browser back through its proxy.
-  stack = await startStack({ gatewayEnv: ({ webUrl }) => ({ AUTH_BASE_URL: webUrl }) });
+  // Its TXT look-ups go to the loopback DNS server, where the test publishes the owner's record.
+  stack = await startStack({ gatewayEnv: ({ webUrl }) => ({ AUTH_BASE_URL: webUrl, AUTH_DNS_SERVERS: dns!.address }) });
   idp = await loadIdp().startOidcIdp({ ...CLIENT, redirectURIs: [`${stack.webUrl}/api/auth/sso/callback/${providerId}`], account: { sub: 'placeholder', email: `x@${domain}`, name: 'X' } });
 });
 afterAll(async () => {
   await stack?.stop();
   await idp?.close();
+  await dns?.close();
   warn?.mockRestore();
 });
 
@@ -83,6 +99,35 @@ browserIt('adds, edits and deletes an identity provider; a person signs in throu
   await expectAccessible(owner.page, 'provider added');
   await shot(owner.page, 'added');
 
+  // Verify domain: the state, the TXT record (name and value, each with a copy button); focus is on it.
+  const verifyBox = (d: string) => providers.getByRole('group', { name: 'Verify domain' }).filter({ hasText: d });
+  await providers.getByText('Not verified', { exact: true }).waitFor();
+  const recordName = `_better-auth-token-${providerId}.${domain}`;
+  await expect(verifyBox(domain).getByLabel('TXT record name').inputValue()).resolves.toBe(recordName);
+  const token = await verifyBox(domain).getByLabel('TXT record value').inputValue();
+  expect(token).toMatch(/^[A-Za-z0-9]{24}$/);
+  await expect(owner.page.evaluate(() => document.activeElement?.getAttribute('aria-labelledby') ?? '')).resolves.toMatch(/-verify-title$/);
+  await verifyBox(domain).getByRole('button', { name: 'Copy TXT record value' }).click();
+  await verifyBox(domain).getByText(/Copied to your clipboard\.|We couldn't copy it for you/).waitFor();
+  await expectAccessible(owner.page, 'verify domain');
+  await shot(owner.page, 'verify-domain');
+  // Not published yet: the refusal is said in the box, and focus goes to it.
+  await verifyBox(domain).getByRole('button', { name: 'Verify domain' }).click();
+  await verifyBox(domain).getByText("We couldn't find the TXT record with this token yet.", { exact: false }).waitFor();
+  await expect(owner.page.evaluate(() => document.activeElement?.getAttribute('role') ?? '')).resolves.toBe('alert');
+  await expectAccessible(owner.page, 'verify domain refused');
+  // Published: Verify domain, from the keyboard.
+  dns!.publish(recordName, [token]);
+  const verifyButton = verifyBox(domain).getByRole('button', { name: 'Verify domain' });
+  await verifyButton.focus();
+  await owner.page.keyboard.press('Enter');
+  await section.getByText('The domain is verified.', { exact: false }).waitFor();
+  await providers.getByText('Verified', { exact: true }).waitFor();
+  await expect(providers.getByRole('group', { name: 'Verify domain' }).count()).resolves.toBe(0);
+  await expect(owner.page.evaluate(() => document.activeElement?.className ?? '')).resolves.toBe('sso-verified');
+  await expectAccessible(owner.page, 'domain verified');
+  await shot(owner.page, 'domain-verified');
+
   // Edit: the domain form opens (a plain GET), and saving moves sign-ins to the new domain. Each
   // row's buttons are named Edit and Delete, as the issue writes them (the row's heading describes them).
   const row = (name: string) => providers.getByRole('listitem').filter({ has: owner.page.getByRole('heading', { name: new RegExp(`^${name.replace(/\./g, '\\.')} `) }) });
@@ -93,8 +138,17 @@ browserIt('adds, edits and deletes an identity provider; a person signs in throu
   await expectAccessible(owner.page, 'editing a provider');
   await domainField.fill(newDomain);
   await section.getByRole('button', { name: 'Save domain' }).click();
-  await section.getByText(`Sign-ins from ${newDomain} now go to this identity provider.`).waitFor();
+  await section.getByText(`The domain is now ${newDomain}. Sign-ins stay off until you verify it.`).waitFor();
   await providers.getByRole('heading', { name: new RegExp(newDomain.replace(/\./g, '\\.')) }).waitFor();
+  // The new domain is not verified: a fresh look at the token (Get verification token), published, verified.
+  await providers.getByText('Not verified', { exact: true }).waitFor();
+  await verifyBox(newDomain).getByRole('button', { name: 'Get verification token' }).click();
+  const again = await verifyBox(newDomain).getByLabel('TXT record value').inputValue();
+  expect(again).toMatch(/^[A-Za-z0-9]{24}$/);
+  await expectAccessible(owner.page, 'verification token of the new domain');
+  dns!.publish(`_better-auth-token-${providerId}.${newDomain}`, [again]);
+  await verifyBox(newDomain).getByRole('button', { name: 'Verify domain' }).click();
+  await section.getByText('The domain is verified.', { exact: false }).waitFor();
 
   // A person signs in with their work email.
   const person = await s.newPage();

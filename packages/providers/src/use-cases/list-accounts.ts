@@ -1,6 +1,6 @@
-import type { AccountRepository } from '@tend/identity';
+import { clientProviderIdOf, type AccountRepository } from '@tend/identity';
 
-/** A linked account as its owner sees it: never a token or a password hash. */
+/** A linked account as its owner sees it: never a token or a password hash; an SSO account named by its provider's id. */
 export interface ListedAccount {
   id: string;
   providerId: string;
@@ -18,7 +18,7 @@ export class ListAccounts {
     const accounts = await this.accounts.listByUser(input.userId);
     return accounts.map((account) => ({
       id: account.id,
-      providerId: account.providerId,
+      providerId: clientProviderIdOf(account.providerId),
       accountId: account.accountId,
       scopes: account.scope ? account.scope.split(',').filter(Boolean) : [],
       createdAt: account.createdAt,

@@ -1,12 +1,14 @@
 import { raise, uuid, type Clock, type IdGenerator } from '@tend/kernel';
 import { hasRole } from '@tend/organizations';
+import { domainOwnerOf, type SsoDomainTokens } from '../domain-ownership.js';
 import type { SsoMapping, SsoProvider, SsoProviderView, StoredOidcConfig, StoredSamlConfig, TokenEndpointAuthentication } from '../entities.js';
 import { SSO_ERRORS } from '../error-codes.js';
 import type { OidcClient } from '../oidc.js';
 import type { SsoMemberships, SsoProviderRepository, SsoSignInLog, SsoSignInRecord } from '../ports.js';
+import { viewOfProvider } from '../provider-view.js';
 import { isCertificate, readIdpMetadata } from '../saml.js';
 import type { SecretCipher } from '../secret-cipher.js';
-import { acsURLOf, assertAllowedIdpURL, redirectURIOf, spMetadataURLOf, type SsoRoutes } from '../urls.js';
+import { assertAllowedIdpURL, type SsoRoutes } from '../urls.js';
 
 export interface OidcConfigInput {
   clientId: string;
@@ -53,6 +55,8 @@ export interface UpdateProviderInput {
 export interface ManageProvidersDeps {
   providers: SsoProviderRepository;
   memberships: SsoMemberships;
+  /** The domain verification tokens (one is issued at registration). */
+  domainTokens: SsoDomainTokens;
   oidc: OidcClient;
   cipher: SecretCipher;
   clock: Clock;
@@ -77,19 +81,24 @@ export class ManageSsoProviders {
     this.newId = deps.newId ?? uuid;
   }
 
-  async register(input: RegisterProviderInput): Promise<SsoProviderView> {
+  /** A new provider, its domain not verified yet, with the token its owner publishes to verify it. */
+  async register(input: RegisterProviderInput): Promise<SsoProviderView & { domainVerificationToken: string }> {
     const { deps } = this;
     if (input.organizationId !== undefined) await this.assertManager(input.userId, input.organizationId);
     if ((input.oidcConfig === undefined) === (input.samlConfig === undefined)) throw raise(SSO_ERRORS.EITHER_OIDCCONFIG_OR_SAMLCONFIG_IS_REQUIRED);
-    // A taken providerId answers before any outbound call.
+    // A taken providerId, or a domain another owner verified, answers before any outbound call.
     if (await deps.providers.findByProviderId(input.providerId)) throw raise(SSO_ERRORS.SSO_PROVIDER_ALREADY_EXISTS);
+    const domain = input.domain.toLowerCase();
+    const owner = domainOwnerOf({ organizationId: input.organizationId ?? null, userId: input.userId });
+    if ((await deps.providers.listVerifiedByDomain(domain)).some((other) => domainOwnerOf(other) !== owner)) throw raise(SSO_ERRORS.DOMAIN_VERIFIED_BY_ANOTHER_ORGANIZATION);
     const now = deps.clock.now();
     const provider: SsoProvider = {
       id: this.newId(),
       providerId: input.providerId,
       type: input.oidcConfig ? 'oidc' : 'saml',
       issuer: input.issuer,
-      domain: input.domain.toLowerCase(),
+      domain,
+      domainVerified: false,
       organizationId: input.organizationId ?? null,
       userId: input.userId,
       oidc: input.oidcConfig ? await this.oidcConfigOf(input.issuer, input.oidcConfig) : null,
@@ -99,7 +108,7 @@ export class ManageSsoProviders {
     };
     const created = await deps.providers.create(provider);
     if (!created.ok) throw raise(SSO_ERRORS.SSO_PROVIDER_ALREADY_EXISTS);
-    return this.view(created.value);
+    return { ...this.view(created.value), domainVerificationToken: await deps.domainTokens.issue(created.value) };
   }
 
   async list(userId: string): Promise<SsoProviderView[]> {
@@ -115,7 +124,11 @@ export class ManageSsoProviders {
   async update(input: UpdateProviderInput): Promise<SsoProviderView> {
     const provider = await this.managed(input.userId, input.providerId);
     const patch: Parameters<SsoProviderRepository['update']>[1] = { updatedAt: this.deps.clock.now() };
-    if (input.domain !== undefined) patch.domain = input.domain.toLowerCase();
+    // Another domain is unproven: the provider stops signing anyone in until it is verified again.
+    if (input.domain !== undefined && input.domain.toLowerCase() !== provider.domain) {
+      patch.domain = input.domain.toLowerCase();
+      patch.domainVerified = false;
+    }
     if (input.oidcConfig && provider.oidc) {
       const change = input.oidcConfig;
       for (const url of [change.authorizationEndpoint, change.tokenEndpoint, change.jwksEndpoint, change.userInfoEndpoint]) assertAllowedIdpURL(url, this.deps.allowLoopbackHttp);
@@ -155,6 +168,7 @@ export class ManageSsoProviders {
   async delete(userId: string, providerId: string): Promise<SsoProvider> {
     const provider = await this.managed(userId, providerId);
     if (!(await this.deps.providers.delete(provider.id))) throw raise(SSO_ERRORS.SSO_PROVIDER_NOT_FOUND);
+    await this.deps.domainTokens.discard(provider);
     return provider;
   }
 
@@ -239,47 +253,7 @@ export class ManageSsoProviders {
 
   /** The answered view: never the client secret. */
   view(provider: SsoProvider): SsoProviderView {
-    const { routes } = this.deps;
-    const oidc = provider.oidc;
-    const saml = provider.saml;
-    return {
-      providerId: provider.providerId,
-      type: provider.type,
-      issuer: provider.issuer,
-      domain: provider.domain,
-      organizationId: provider.organizationId,
-      userId: provider.userId,
-      redirectURI: redirectURIOf(routes, provider.providerId),
-      oidcConfig: oidc
-        ? {
-            clientId: oidc.clientId,
-            pkce: oidc.pkce,
-            discoveryEndpoint: oidc.discoveryEndpoint,
-            authorizationEndpoint: oidc.authorizationEndpoint,
-            tokenEndpoint: oidc.tokenEndpoint,
-            jwksEndpoint: oidc.jwksEndpoint,
-            userInfoEndpoint: oidc.userInfoEndpoint,
-            scopes: oidc.scopes,
-            mapping: oidc.mapping,
-            tokenEndpointAuthentication: oidc.tokenEndpointAuthentication,
-          }
-        : null,
-      samlConfig: saml
-        ? {
-            entryPoint: saml.entryPoint,
-            cert: saml.cert,
-            idpEntityId: saml.idpEntityId,
-            audience: saml.audience,
-            wantAssertionsSigned: saml.wantAssertionsSigned,
-            callbackUrl: saml.callbackUrl,
-            mapping: saml.mapping,
-            acsURL: acsURLOf(routes, provider.providerId),
-            spMetadataURL: spMetadataURLOf(routes, provider.providerId),
-          }
-        : null,
-      createdAt: provider.createdAt,
-      updatedAt: provider.updatedAt,
-    };
+    return viewOfProvider(provider, this.deps.routes);
   }
 }
 

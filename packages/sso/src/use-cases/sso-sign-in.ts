@@ -116,7 +116,9 @@ export class SsoSignIn {
 
   async start(input: StartSsoSignInInput): Promise<{ url: string; providerId: string }> {
     const provider = await this.resolve(input);
-    const base = { providerId: provider.providerId, callbackURL: input.callbackURL, errorURL: input.errorCallbackURL ?? null, newUserURL: input.newUserCallbackURL ?? null };
+    // An unproven domain speaks for nobody: refused before anything is stored or sent to the IdP.
+    if (!provider.domainVerified) throw raise(SSO_ERRORS.PROVIDER_DOMAIN_HAS_NOT_BEEN_VERIFIED);
+    const base = { providerId: provider.providerId, domain: provider.domain, callbackURL: input.callbackURL, errorURL: input.errorCallbackURL ?? null, newUserURL: input.newUserCallbackURL ?? null };
     const loginHint = input.loginHint ?? input.email;
     if (provider.oidc) {
       const codeVerifier = randomToken(64);
@@ -151,6 +153,7 @@ export class SsoSignIn {
     if (!input.code) throw failed('invalid_request', 'no code');
     const provider = await this.deps.providers.findByProviderId(input.providerId);
     if (!provider?.oidc) throw failed('provider_not_found', 'provider removed');
+    this.assertDomainStillVerified(provider, state);
     const clientSecret = this.deps.cipher.decrypt(provider.oidc.clientSecret);
     if (clientSecret === null) throw failed('invalid_code', 'client secret cannot be decrypted');
     let profile;
@@ -177,6 +180,7 @@ export class SsoSignIn {
     const state = await this.deps.states.consume(input.relayState, null);
     if (!state || state.providerId !== provider.providerId || !state.requestId) throw fail('unsolicited_response', 'unknown or used RelayState');
     const failed = this.failer(state, provider.providerId);
+    this.assertDomainStillVerified(provider, state);
     const now = this.deps.clock.now();
     let identity;
     try {
@@ -237,6 +241,14 @@ export class SsoSignIn {
       throw failed('unable_to_create_session', 'completion failed');
     }
     return { signIn, user: signIn.user, isNewUser, providerId: provider.providerId, redirectTo };
+  }
+
+  /**
+   * Gate of the callbacks, before the IdP's answer is read: the provider's domain is verified and
+   * is the one the sign-in started with (a change of domain, even re-verified, voids sign-ins under way).
+   */
+  private assertDomainStillVerified(provider: SsoProvider, state: SsoState): void {
+    if (!provider.domainVerified || state.domain !== provider.domain) throw this.failer(state, provider.providerId)('domain_not_verified', provider.domainVerified ? 'domain changed during the sign-in' : 'domain not verified');
   }
 
   private failer(state: Pick<SsoState, 'errorURL'> | null, providerId: string | null) {

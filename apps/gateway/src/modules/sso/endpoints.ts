@@ -28,6 +28,7 @@ export const ssoRegister = endpoint({
   description: [
     'An OIDC provider (`oidcConfig`: the discovery document, fetched now, fills the endpoints left out and must name the same issuer) or a SAML 2.0 one (`samlConfig`: the entry point and the IdP’s certificate or metadata; `issuer` is then Tend’s service-provider entity id).',
     'With `organizationId` only its owners and admins may register (403 otherwise). The client secret is stored encrypted and never answered. Duplicate providerId: 422. URLs must be https (plain http only to 127.0.0.1 outside production).',
+    'The provider starts with `domainVerified: false` and signs no one in until its domain is proven: the answer carries `domainVerificationToken`, to publish as a TXT record `_better-auth-token-{providerId}.{domain}` before POST /sso/verify-domain. A domain another organization verified: 409 `DOMAIN_VERIFIED_BY_ANOTHER_ORGANIZATION`.',
   ].join('\n\n'),
   tags,
   auth: 'session',
@@ -41,6 +42,8 @@ export const ssoRegister = endpoint({
     SSO_ERRORS.SSO_ISSUER_MISMATCH,
     SSO_ERRORS.OIDC_ENDPOINTS_ARE_REQUIRED,
     SSO_ERRORS.INSECURE_IDENTITY_PROVIDER_URL,
+    SSO_ERRORS.DOMAIN_VERIFIED_BY_ANOTHER_ORGANIZATION,
+    GENERAL_ERRORS.UNABLE_TO_CREATE_VERIFICATION,
   ],
   audit: providerAudit('sso.provider.create'),
   deps: { manage: SSO.Manage },
@@ -82,7 +85,7 @@ export const ssoSignIns = endpoint({
 export const ssoUpdateProvider = endpoint({
   ...routes.ssoUpdateProvider,
   summary: 'Change an SSO provider',
-  description: 'Its domain and the fields of its configuration given (a new client secret is stored encrypted). Owners and admins of its organization only: unknown 404, others 403.',
+  description: 'Its domain and the fields of its configuration given (a new client secret is stored encrypted). Another domain makes the provider unverified again (`domainVerified: false`): it signs no one in, sign-ins under way included, until the new domain is verified. Owners and admins of its organization only: unknown 404, others 403.',
   tags,
   auth: 'session',
   errors: [...MANAGE_ERRORS, SSO_ERRORS.INSECURE_IDENTITY_PROVIDER_URL, SSO_ERRORS.INVALID_SAML_CONFIGURATION],
@@ -124,11 +127,11 @@ export const signInSso = endpoint({
   description: [
     'Finds the provider by `providerId`, the `email`’s domain, `domain` or `organizationSlug` (in that order), stores a sign-in state (10 minutes, once) and answers where to send the browser, `{url, redirect: true}`.',
     'OIDC: the authorization URL with `state` (bound to this browser by the `tend.sso_state` cookie), `nonce`, `scope` with `openid` and a PKCE S256 challenge. SAML: the entry point with a deflated AuthnRequest (`SAMLRequest`) and a `RelayState` bound on the server to the request’s ID.',
-    'Nothing to route by: 400; no provider: 404; an untrusted callbackURL: 403 `INVALID_CALLBACK_URL`.',
+    'A domain shared by several providers routes to a verified one first. Nothing to route by: 400; no provider: 404; a provider whose domain is not verified: 401 `PROVIDER_DOMAIN_HAS_NOT_BEEN_VERIFIED` (the IdP is not contacted); an untrusted callbackURL: 403 `INVALID_CALLBACK_URL`.',
   ].join('\n\n'),
   tags,
   auth: 'public',
-  errors: [SSO_ERRORS.EMAIL_ORGANIZATIONSLUG_PROVIDERID_OR_DOMAIN_IS_REQUIRED, SSO_ERRORS.SSO_PROVIDER_NOT_FOUND, GENERAL_ERRORS.UNABLE_TO_CREATE_VERIFICATION, GATEWAY_ERRORS.INVALID_CALLBACK_URL, GATEWAY_ERRORS.INVALID_NEW_USER_CALLBACK_URL, GATEWAY_ERRORS.INVALID_ERROR_CALLBACK_URL],
+  errors: [SSO_ERRORS.EMAIL_ORGANIZATIONSLUG_PROVIDERID_OR_DOMAIN_IS_REQUIRED, SSO_ERRORS.SSO_PROVIDER_NOT_FOUND, SSO_ERRORS.PROVIDER_DOMAIN_HAS_NOT_BEEN_VERIFIED, GENERAL_ERRORS.UNABLE_TO_CREATE_VERIFICATION, GATEWAY_ERRORS.INVALID_CALLBACK_URL, GATEWAY_ERRORS.INVALID_NEW_USER_CALLBACK_URL, GATEWAY_ERRORS.INVALID_ERROR_CALLBACK_URL],
   redirectErrors: { callbackURL: GATEWAY_ERRORS.INVALID_CALLBACK_URL, newUserCallbackURL: GATEWAY_ERRORS.INVALID_NEW_USER_CALLBACK_URL, errorCallbackURL: GATEWAY_ERRORS.INVALID_ERROR_CALLBACK_URL },
   audit: (outcome, call) => (outcome.ok ? null : outcome.error.code === 'VALIDATION_ERROR' ? null : { action: 'sign-in.failure', actorId: null, detail: { method: 'sso', provider: call.body?.providerId ?? null, reason: outcome.error.code } }),
   deps: { signIn: SSO.SignIn, cookies: PLATFORM.Cookies },
@@ -176,7 +179,7 @@ export const ssoCallback = endpoint({
   summary: 'Where an OIDC identity provider sends the browser back',
   description: [
     'Consumes the sign-in state (once; only in the browser holding its `tend.sso_state` cookie), trades the code for tokens (PKCE), verifies the id token (issuer, audience, expiry, nonce, signature by the provider’s key set) and signs in: a new user is created (verified when the provider says `email_verified`) and joins the provider’s organization as `member`.',
-    'Always a redirect: on success to callbackURL (newUserCallbackURL for a new user) with the session cookie (or to the second step’s page); on failure to errorCallbackURL, else `{base}/error`, with `?error=`: `state_not_found`, the provider’s own error (`access_denied`), `invalid_request`, `provider_not_found`, `invalid_code`, `invalid_token`, `email_not_found`, `account_not_linked`, `unable_to_create_user`, `unable_to_create_session`, `banned`.',
+    'Always a redirect: on success to callbackURL (newUserCallbackURL for a new user) with the session cookie (or to the second step’s page); on failure to errorCallbackURL, else `{base}/error`, with `?error=`: `state_not_found`, the provider’s own error (`access_denied`), `invalid_request`, `provider_not_found`, `domain_not_verified` (the provider’s domain is not verified, or changed since the sign-in started), `invalid_code`, `invalid_token`, `email_not_found`, `account_not_linked`, `unable_to_create_user`, `unable_to_create_session`, `banned`.',
   ].join('\n\n'),
   tags,
   auth: 'public',
@@ -209,7 +212,8 @@ export const ssoAcs = endpoint({
   summary: 'The SAML assertion consumer service (HTTP-POST binding)',
   description: [
     'The identity provider’s browser post (form-encoded `SAMLResponse` and `RelayState`, cross-site, without cookies). The RelayState is consumed once and names the AuthnRequest this must answer; samlify checks the schema, the XML signature by the registered certificate (unsigned is refused), the issuer and the time conditions; then the audience, the Destination and Recipient (this ACS), InResponseTo, and that the assertion’s ID was never used before.',
-    'Always a redirect, as GET /sso/callback/{providerId}; SAML refusals: `invalid_saml_response`, `unsolicited_response` (no or unknown RelayState, no InResponseTo), `replayed_assertion`.',
+    'A signature of the Response covering its one assertion (Google Workspace’s default) or of the assertion is accepted; signature-wrapping forms (the signed assertion moved elsewhere, a second unsigned assertion) are refused.',
+    'Always a redirect, as GET /sso/callback/{providerId}; SAML refusals: `invalid_saml_response`, `unsolicited_response` (no or unknown RelayState, no InResponseTo), `replayed_assertion`, `domain_not_verified`.',
   ].join('\n\n'),
   tags,
   auth: 'public',

@@ -1,4 +1,4 @@
-import type { AssertionLedger, ManageSsoProviders, SsoMemberships, SsoProviderRepository, SsoRoutes, SsoSignIn } from '@tend/sso';
+import type { AssertionLedger, ManageSsoProviders, SsoMemberships, SsoProviderRepository, SsoRoutes, SsoSignIn, VerifySsoDomain } from '@tend/sso';
 import { token } from '../../di.js';
 
 export const SSO = {
@@ -10,4 +10,6 @@ export const SSO = {
   Providers: token<SsoProviderRepository>('SsoProviderRepository'),
   /** Membership reads through the organizations package's ports. */
   Memberships: token<SsoMemberships>('SsoMemberships'),
+  /** Domain verification by DNS TXT record. */
+  Domains: token<VerifySsoDomain>('VerifySsoDomain'),
 } as const;

@@ -1,6 +1,7 @@
 // The organization page's Single sign-on section, for owners and admins: the identity providers
-// (with what the IT team needs: redirect URI, ACS URL, metadata), editing a provider's domain,
-// removing one, and adding an OIDC or SAML provider. Every action is a plain form post.
+// (with what the IT team needs: redirect URI, ACS URL, metadata), their domain's verification,
+// editing a provider's domain, removing one, and adding an OIDC or SAML provider. Every action is
+// a plain form post.
 import { Form, Link, useSearchParams } from '@remix-run/react';
 import type { ActionResult } from '../../lib/actions';
 import type { SsoProviderView } from '../../lib/sso.server';
@@ -8,6 +9,7 @@ import { FieldShell, describedBy } from '../field-shell';
 import { FormAlert, Notice, SubmitButton, useResetAfter } from '../forms';
 import { FreshSignInLink } from '../fresh-sign-in';
 import { TextField } from '../organizations/fields';
+import { DomainState, DomainVerification, domainResultFor } from './domain-verification';
 
 interface SsoSectionProps {
   providers: SsoProviderView[];
@@ -25,7 +27,7 @@ function Detail({ term, children }: { term: string; children: React.ReactNode })
   );
 }
 
-function ProviderItem({ provider, editing, result, back }: { provider: SsoProviderView; editing: boolean; result?: ActionResult; back: string }) {
+function ProviderItem({ provider, editing, result, domainResult, back }: { provider: SsoProviderView; editing: boolean; result?: ActionResult; domainResult?: ActionResult; back: string }) {
   const label = provider.type === 'oidc' ? 'OpenID Connect' : 'SAML 2.0';
   const answered = result?.intent === `sso-update:${provider.providerId}` ? result : undefined;
   const titleId = `sso-${provider.providerId}-title`;
@@ -35,6 +37,9 @@ function ProviderItem({ provider, editing, result, back }: { provider: SsoProvid
         {provider.domain} <span className="badge">{label}</span>
       </h3>
       <dl className="sso-details">
+        <Detail term="Domain">
+          {provider.domain} <DomainState verified={provider.domainVerified} />
+        </Detail>
         <Detail term="Provider ID">{provider.providerId}</Detail>
         {provider.type === 'oidc' ? (
           <>
@@ -61,6 +66,7 @@ function ProviderItem({ provider, editing, result, back }: { provider: SsoProvid
           </>
         )}
       </dl>
+      <DomainVerification provider={provider} result={domainResult} back={back} describedBy={titleId} />
       {editing ? (
         <Form method="post" noValidate className="form sso-edit">
           <FormAlert errors={answered?.errors}>
@@ -186,7 +192,7 @@ export function SsoSection({ providers, result, back }: SsoSectionProps) {
       {providers.length > 0 ? (
         <ul className="org-list" aria-label="Identity providers">
           {providers.map((provider) => (
-            <ProviderItem key={provider.providerId} provider={provider} editing={editingId === provider.providerId} result={itemResult} back={back} />
+            <ProviderItem key={provider.providerId} provider={provider} editing={editingId === provider.providerId} result={itemResult} domainResult={domainResultFor(provider.providerId, result)} back={back} />
           ))}
         </ul>
       ) : null}

@@ -2,8 +2,9 @@
 // log are read through their own packages' ports (see package-ports.ts), never from here.
 import type { Database } from '@tend/database';
 import { isNotFound, isUniqueViolation } from '@tend/database';
+import { domainOwnerOf } from '../../domain-ownership.js';
 import type { SsoProvider, StoredOidcConfig, StoredSamlConfig } from '../../entities.js';
-import type { AssertionLedger, SsoProviderRepository } from '../../ports.js';
+import type { AssertionLedger, DomainVerificationOutcome, SsoProviderRepository } from '../../ports.js';
 
 type Row = {
   id: string;
@@ -11,6 +12,7 @@ type Row = {
   type: string;
   issuer: string;
   domain: string;
+  domainVerified: boolean;
   organizationId: string | null;
   userId: string;
   oidcConfig: string | null;
@@ -26,6 +28,7 @@ function toProvider(row: Row): SsoProvider {
     type: row.type === 'saml' ? 'saml' : 'oidc',
     issuer: row.issuer,
     domain: row.domain,
+    domainVerified: row.domainVerified,
     organizationId: row.organizationId,
     userId: row.userId,
     oidc: row.oidcConfig ? (JSON.parse(row.oidcConfig) as StoredOidcConfig) : null,
@@ -36,6 +39,8 @@ function toProvider(row: Row): SsoProvider {
 }
 
 const ORDER = [{ createdAt: 'asc' as const }, { id: 'asc' as const }];
+/** Where a sign-in routes among several providers: a verified one first, then the oldest. */
+const ROUTING_ORDER = [{ domainVerified: 'desc' as const }, ...ORDER];
 
 export class PrismaSsoProviderRepository implements SsoProviderRepository {
   constructor(private readonly db: Database) {}
@@ -49,6 +54,7 @@ export class PrismaSsoProviderRepository implements SsoProviderRepository {
           type: provider.type,
           issuer: provider.issuer,
           domain: provider.domain,
+          domainVerified: provider.domainVerified,
           organizationId: provider.organizationId,
           userId: provider.userId,
           oidcConfig: provider.oidc ? JSON.stringify(provider.oidc) : null,
@@ -70,12 +76,16 @@ export class PrismaSsoProviderRepository implements SsoProviderRepository {
   }
 
   async findByDomain(domain: string): Promise<SsoProvider | null> {
-    const row = await this.db.ssoProvider.findFirst({ where: { domain }, orderBy: ORDER });
+    const row = await this.db.ssoProvider.findFirst({ where: { domain }, orderBy: ROUTING_ORDER });
     return row ? toProvider(row) : null;
   }
 
+  async listVerifiedByDomain(domain: string): Promise<SsoProvider[]> {
+    return (await this.db.ssoProvider.findMany({ where: { domain, domainVerified: true }, orderBy: ORDER })).map(toProvider);
+  }
+
   async findByOrganization(organizationId: string): Promise<SsoProvider | null> {
-    const row = await this.db.ssoProvider.findFirst({ where: { organizationId }, orderBy: ORDER });
+    const row = await this.db.ssoProvider.findFirst({ where: { organizationId }, orderBy: ROUTING_ORDER });
     return row ? toProvider(row) : null;
   }
 
@@ -84,12 +94,13 @@ export class PrismaSsoProviderRepository implements SsoProviderRepository {
     return rows.map(toProvider);
   }
 
-  async update(id: string, patch: Partial<Pick<SsoProvider, 'domain' | 'issuer' | 'oidc' | 'saml' | 'updatedAt'>>): Promise<SsoProvider | null> {
+  async update(id: string, patch: Partial<Pick<SsoProvider, 'domain' | 'domainVerified' | 'issuer' | 'oidc' | 'saml' | 'updatedAt'>>): Promise<SsoProvider | null> {
     try {
       const row = await this.db.ssoProvider.update({
         where: { id },
         data: {
           ...(patch.domain !== undefined ? { domain: patch.domain } : {}),
+          ...(patch.domainVerified !== undefined ? { domainVerified: patch.domainVerified } : {}),
           ...(patch.issuer !== undefined ? { issuer: patch.issuer } : {}),
           ...(patch.oidc !== undefined ? { oidcConfig: patch.oidc ? JSON.stringify(patch.oidc) : null } : {}),
           ...(patch.saml !== undefined ? { samlConfig: patch.saml ? JSON.stringify(patch.saml) : null } : {}),
@@ -103,11 +114,30 @@ export class PrismaSsoProviderRepository implements SsoProviderRepository {
     }
   }
 
+  async markDomainVerified(id: string, domain: string, now: Date): Promise<DomainVerificationOutcome> {
+    return this.db.$transaction(async (tx) => {
+      // One domain's verifications queue here (two owners racing: one wins); the row lock orders this against a change of domain.
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`sso-domain:${domain}`}))`;
+      const [row] = await tx.$queryRaw<Row[]>`SELECT * FROM "sso_provider" WHERE id = ${id} FOR UPDATE`;
+      if (!row) return 'not-found';
+      if (row.domain !== domain) return 'domain-changed';
+      if (row.domainVerified) return 'already-verified';
+      const owner = domainOwnerOf(row);
+      const holders = await tx.ssoProvider.findMany({ where: { domain, domainVerified: true }, select: { organizationId: true, userId: true } });
+      if (holders.some((holder) => domainOwnerOf(holder) !== owner)) return 'taken';
+      await tx.ssoProvider.update({ where: { id }, data: { domainVerified: true, updatedAt: now } });
+      return 'verified';
+    }, TRANSACTION_OPTIONS);
+  }
+
   async delete(id: string): Promise<boolean> {
     const { count } = await this.db.ssoProvider.deleteMany({ where: { id } });
     return count > 0;
   }
 }
+
+/** How long the verification's transaction may wait for a connection and run. */
+const TRANSACTION_OPTIONS = { maxWait: 10_000, timeout: 15_000 } as const;
 
 /** Consumed assertion ids: the primary key makes the first insert the only winner. */
 export class PrismaAssertionLedger implements AssertionLedger {
