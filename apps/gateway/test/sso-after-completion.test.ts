@@ -8,7 +8,7 @@ import { createSamlIdp, generateSigningKeys, type SamlIdp } from '@tend/sso/test
 import { stepAt, totpAt } from '@tend/two-factor';
 import { PLATFORM } from '../src/platform.js';
 import { TOKENS } from '../src/tokens.js';
-import { CookieJar, SESSION_COOKIE, createOrganization, get, newUser, organizationConfig, post, postToAcs, startSso, startGateway, type Client, type TestGateway } from './harness/index.js';
+import { CookieJar, SESSION_COOKIE, createOrganization, get, markSsoDomainVerifiedWithoutDns, newUser, organizationConfig, post, postToAcs, startSso, startGateway, type Client, type TestGateway } from './harness/index.js';
 
 const WEB = 'http://localhost:4300';
 const DOMAIN = 'northwind.example';
@@ -25,6 +25,8 @@ async function providerFor(providerId: string, domain: string, name: string): Pr
   const id = (await createOrganization(owner, name)).id;
   const res = await owner.post('/sso/register', { providerId, issuer: `https://tend.test/saml/${providerId}`, domain, organizationId: id, samlConfig: { entryPoint: idp.entryPoint, cert: idp.cert, idpMetadata: { entityID: idp.entityId } } });
   expect(res.status).toBe(200);
+  // Not about domain verification (sso-domain-verification.test.ts is): trusted without DNS.
+  await markSsoDomainVerifiedWithoutDns(gateway, providerId);
   return id;
 }
 
