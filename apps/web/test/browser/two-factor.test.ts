@@ -265,7 +265,11 @@ browserIt('ten wrong codes pause the second step: the page says for how long and
   const { context, page } = await s.newPage();
   const wrongOnce = async () => {
     await page.getByLabel('Code', { exact: true }).fill(wrongCode(setupKey));
+    // The message stays on the page from the first wrong code: wait for this answer itself, so
+    // no submission is cut short by the next one (each must be counted).
+    const answered = page.waitForResponse((res) => res.request().method() === 'POST' && new URL(res.url()).pathname.startsWith('/sign-in/two-factor'));
     await page.getByRole('button', { name: 'Verify' }).click();
+    await answered;
     await page.getByText("That code isn't right.", { exact: false }).waitFor();
   };
   // Nine wrong codes on one sign-in, the tenth on another: the account, not the sign-in, is counted.
