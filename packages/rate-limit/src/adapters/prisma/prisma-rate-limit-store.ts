@@ -12,27 +12,26 @@ export class PrismaRateLimitStore implements RateLimitStore {
   constructor(private readonly db: Database) {}
 
   async hit(key: string, windowMs: number, nowMs: number): Promise<RateLimitHit> {
-    const now = BigInt(Math.floor(nowMs));
-    const window = BigInt(Math.ceil(windowMs));
-    // In DO UPDATE, "rate_limit".* is the row before this hit, so both CASEs test the old window.
-    const rows = await this.db.$queryRaw<{ count: number; lastRequest: bigint | number | string }[]>`
-      INSERT INTO "rate_limit" ("id", "key", "count", "lastRequest")
-      VALUES (${uuid()}, ${key}, 1, ${now}::bigint)
-      ON CONFLICT ("key") DO UPDATE SET
-        "count" = CASE WHEN ${now}::bigint >= "rate_limit"."lastRequest" + ${window}::bigint
-          THEN 1 ELSE "rate_limit"."count" + 1 END,
-        "lastRequest" = CASE WHEN ${now}::bigint >= "rate_limit"."lastRequest" + ${window}::bigint
-          THEN ${now}::bigint ELSE "rate_limit"."lastRequest" END
-      RETURNING "count", "lastRequest"`;
-    const row = rows[0];
+    const row = await this.upsert(key, windowMs, nowMs);
     if (!row) throw new Error('rate_limit upsert returned no row');
-    return { count: Number(row.count), resetAtMs: Number(row.lastRequest) + Number(window) };
+    return row;
   }
 
   async hitBelow(key: string, limit: number, windowMs: number, nowMs: number): Promise<RateLimitAdmission> {
+    const row = await this.upsert(key, windowMs, nowMs, limit);
+    if (row) return { ...row, counted: true };
+    const current = await this.peek(key, windowMs, nowMs);
+    return { count: current?.count ?? limit, resetAtMs: current?.resetAtMs ?? nowMs + windowMs, counted: false };
+  }
+
+  /**
+   * The hit as one statement. In DO UPDATE, "rate_limit".* is the row before this hit, so both
+   * CASEs test the old window. With a `limit`, the WHERE of DO UPDATE leaves a full window's row
+   * alone and no row is returned: one statement decides.
+   */
+  private async upsert(key: string, windowMs: number, nowMs: number, limit?: number): Promise<RateLimitHit | undefined> {
     const now = BigInt(Math.floor(nowMs));
     const window = BigInt(Math.ceil(windowMs));
-    // The WHERE of DO UPDATE leaves a full window's row alone (and returns no row): one statement decides.
     const rows = await this.db.$queryRaw<{ count: number; lastRequest: bigint | number | string }[]>`
       INSERT INTO "rate_limit" ("id", "key", "count", "lastRequest")
       VALUES (${uuid()}, ${key}, 1, ${now}::bigint)
@@ -41,12 +40,12 @@ export class PrismaRateLimitStore implements RateLimitStore {
           THEN 1 ELSE "rate_limit"."count" + 1 END,
         "lastRequest" = CASE WHEN ${now}::bigint >= "rate_limit"."lastRequest" + ${window}::bigint
           THEN ${now}::bigint ELSE "rate_limit"."lastRequest" END
-      WHERE ${now}::bigint >= "rate_limit"."lastRequest" + ${window}::bigint OR "rate_limit"."count" < ${Math.floor(limit)}
+      WHERE ${limit === undefined}::boolean
+        OR ${now}::bigint >= "rate_limit"."lastRequest" + ${window}::bigint
+        OR "rate_limit"."count" < ${Math.floor(limit ?? 0)}
       RETURNING "count", "lastRequest"`;
     const row = rows[0];
-    if (row) return { count: Number(row.count), resetAtMs: Number(row.lastRequest) + Number(window), counted: true };
-    const current = await this.peek(key, windowMs, nowMs);
-    return { count: current?.count ?? limit, resetAtMs: current?.resetAtMs ?? nowMs + windowMs, counted: false };
+    return row && { count: Number(row.count), resetAtMs: Number(row.lastRequest) + Number(window) };
   }
 
   async peek(key: string, windowMs: number, nowMs: number): Promise<RateLimitHit | null> {
