@@ -1,5 +1,7 @@
 #!/usr/bin/env node
-// `pnpm start`: build (turbo, cached), then run the gateway and the web app together.
+// `pnpm start`: build what is stale (tooling/scripts/build.mjs: swc for the packages, Vite for the
+// web app only when its inputs changed; no type check, that is `pnpm typecheck`), then run the
+// gateway and the web app together.
 //   PORT (3000)      the gateway          WEB_PORT (3001)   the web app
 //   DATABASE_URL     unset: the embedded PGlite database in ./.data (the repository root)
 //   RESEND_API_KEY   unset (and NODE_ENV not production): mails go to the development outbox,
@@ -24,8 +26,12 @@ function say(line) {
 }
 
 if (!skipBuild) {
-  say('building (pnpm build)…');
-  const build = spawnSync('pnpm', ['build'], { cwd: root, stdio: 'inherit', shell: process.platform === 'win32' });
+  say('building what changed (pnpm build)…');
+  const build = spawnSync(process.execPath, [path.join(root, 'tooling', 'scripts', 'build.mjs'), '--quiet'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...env, TURBO_TELEMETRY_DISABLED: '1' },
+  });
   if (build.status !== 0) {
     say('the build failed; fix it and run `pnpm start` again');
     process.exit(build.status ?? 1);
