@@ -11,6 +11,7 @@
 // --quiet prints only the summary. --package <dir> transpiles that one package alone (step 2; the
 // `build` script of each package, for `pnpm --filter <package> build`).
 import { spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -99,7 +100,11 @@ if (only) {
     if (!quiet) say('web app: up to date');
   } else {
     const since = performance.now();
-    run('pnpm', ['run', 'build'], web);
+    // The web app's `build` script (`remix vite:build`), run without pnpm in between; --quiet
+    // (`pnpm start`) keeps Vite's list of assets and its warnings out of the terminal (errors stay).
+    const remixPackage = createRequire(path.join(web, 'package.json')).resolve('@remix-run/dev/package.json');
+    const remix = path.join(path.dirname(remixPackage), JSON.parse(readFileSync(remixPackage, 'utf8')).bin.remix);
+    run(process.execPath, [remix, 'vite:build', ...(quiet ? ['--logLevel', 'error'] : [])], web);
     writeFileSync(stampFile, `${stamp}\n`);
     say(`web app built (${seconds(since)})`);
   }
