@@ -12,3 +12,5 @@ export declare function globToRegExp(glob: string): RegExp;
 export declare function buildExcludes(dir: string): string[];
 export declare function hashInputs(root: string, relPaths: Iterable<string>, extra?: string[]): string;
 export declare function listFiles(root: string, rel: string, skip?: string[]): string[];
+/** The stamp of a Vite app's inputs (its files, its workspace dependencies' dist/, the lockfile, NODE_ENV). */
+export declare function webInputsStamp(root: string, appRel: string, env: Record<string, string | undefined>): string;

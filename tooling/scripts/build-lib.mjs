@@ -195,3 +195,51 @@ export function listFiles(root, rel, skip = []) {
   }
   return files;
 }
+
+/** Every workspace package (packages/*, apps/*, tooling/*) by name, with its directory relative to root. */
+function workspacePackages(root) {
+  const byName = new Map();
+  for (const group of ['packages', 'apps', 'tooling']) {
+    if (!existsSync(path.join(root, group))) continue;
+    for (const name of readdirSync(path.join(root, group))) {
+      const file = path.join(root, group, name, 'package.json');
+      if (!existsSync(file)) continue;
+      byName.set(JSON.parse(readFileSync(file, 'utf8')).name, { rel: `${group}/${name}`, manifest: JSON.parse(readFileSync(file, 'utf8')) });
+    }
+  }
+  return byName;
+}
+
+const workspaceDepsOf = (manifest) =>
+  Object.entries({ ...manifest.dependencies, ...manifest.devDependencies })
+    .filter(([, range]) => String(range).startsWith('workspace:'))
+    .map(([name]) => name);
+
+/**
+ * The stamp of a Vite app's inputs: its own files (not its tests), the built dist/ (or, for a
+ * package without src/, every file) of each workspace package it depends on, directly or not,
+ * the lockfile and NODE_ENV. Vite runs again when it differs from the last build's.
+ * @param {string} root the repository root
+ * @param {string} appRel the app's directory relative to root (apps/web)
+ * @param {Record<string, string | undefined>} env
+ */
+export function webInputsStamp(root, appRel, env) {
+  const packages = workspacePackages(root);
+  const manifest = JSON.parse(readFileSync(path.join(root, appRel, 'package.json'), 'utf8'));
+  const seen = new Set();
+  const queue = workspaceDepsOf(manifest);
+  const depFiles = [];
+  while (queue.length) {
+    const name = queue.shift();
+    const dep = packages.get(name);
+    if (seen.has(name) || !dep) continue;
+    seen.add(name);
+    queue.push(...workspaceDepsOf(dep.manifest));
+    depFiles.push(`${dep.rel}/package.json`);
+    if (existsSync(path.join(root, dep.rel, 'src'))) depFiles.push(...listFiles(root, `${dep.rel}/dist`).filter((rel) => !rel.endsWith(MANIFEST)));
+    else depFiles.push(...listFiles(root, dep.rel));
+  }
+  const own = ['app', 'server', 'public', 'server.mjs', 'vite.config.ts', 'package.json', 'tsconfig.json'].flatMap((rel) => listFiles(root, `${appRel}/${rel}`));
+  const lockfile = existsSync(path.join(root, 'pnpm-lock.yaml')) ? ['pnpm-lock.yaml'] : [];
+  return hashInputs(root, [...new Set([...own, ...depFiles, ...lockfile])], [`NODE_ENV=${env.NODE_ENV ?? ''}`]);
+}

@@ -16,7 +16,7 @@ import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from '
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { hashInputs, listFiles, transpilePackage } from './build-lib.mjs';
+import { transpilePackage, webInputsStamp } from './build-lib.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const quiet = process.argv.includes('--quiet');
@@ -76,25 +76,7 @@ if (only) {
 {
   const web = path.join(root, 'apps', 'web');
   const stampFile = path.join(web, 'build', '.tend-inputs');
-  const manifest = JSON.parse(readFileSync(path.join(web, 'package.json'), 'utf8'));
-  const workspaceDeps = Object.entries({ ...manifest.dependencies, ...manifest.devDependencies })
-    .filter(([, range]) => String(range).startsWith('workspace:'))
-    .map(([name]) => name);
-  const depFiles = [];
-  for (const group of ['packages', 'tooling']) {
-    for (const name of readdirSync(path.join(root, group))) {
-      const file = path.join(root, group, name, 'package.json');
-      if (!existsSync(file) || !workspaceDeps.includes(JSON.parse(readFileSync(file, 'utf8')).name)) continue;
-      depFiles.push(`${group}/${name}/package.json`, ...listFiles(root, `${group}/${name}/dist`).filter((rel) => !rel.endsWith('.tend-build.json')));
-      if (group === 'tooling') depFiles.push(...listFiles(root, `${group}/${name}`, ['dist']));
-    }
-  }
-  const inputs = [
-    ...['app', 'server', 'public', 'server.mjs', 'vite.config.ts', 'package.json', 'tsconfig.json'].flatMap((rel) => listFiles(root, `apps/web/${rel}`)),
-    ...depFiles,
-    'pnpm-lock.yaml',
-  ];
-  const stamp = hashInputs(root, [...new Set(inputs)], [`NODE_ENV=${process.env.NODE_ENV ?? ''}`]);
+  const stamp = webInputsStamp(root, 'apps/web', process.env);
   const built = existsSync(path.join(web, 'build', 'server', 'index.js')) && existsSync(stampFile) && readFileSync(stampFile, 'utf8').trim() === stamp;
   if (built) {
     if (!quiet) say('web app: up to date');

@@ -1,12 +1,12 @@
 // The build of `pnpm start` / `pnpm build` (tooling/scripts/build-lib.mjs) transpiles only what is
 // stale: on a fixture package in a temporary directory, a second build writes nothing, a changed
-// source rewrites its own output and nothing else, a deleted source takes its output with it.
-// Nothing here is timed.
+// source rewrites its own output and nothing else, a deleted source takes its output with it; the
+// web app's Vite build runs again only when the stamp of its inputs changes. Nothing is timed.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { globToRegExp, transpilePackage } from '../../scripts/build-lib.mjs';
+import { globToRegExp, transpilePackage, webInputsStamp } from '../../scripts/build-lib.mjs';
 
 let dir: string;
 
@@ -121,5 +121,50 @@ describe('the start build: only what is stale', () => {
     expect(globToRegExp('src/**/testing/**').test('src/testing/index.ts')).toBe(true);
     expect(globToRegExp('src/**/testing/**').test('src/adapters/testing/x/y.ts')).toBe(true);
     expect(globToRegExp('src/**/testing/**').test('src/testingx.ts')).toBe(false);
+  });
+});
+
+describe('the start build: the web app is rebuilt only when its inputs change', () => {
+  beforeEach(() => {
+    write('pnpm-lock.yaml', 'lockfileVersion: 9.0\n');
+    write('apps/web/package.json', JSON.stringify({ name: '@tend/web', dependencies: { '@tend/contracts': 'workspace:*', react: '18.3.1' } }));
+    write('apps/web/app/root.tsx', 'export default function Root() { return null; }\n');
+    write('apps/web/test/root.test.ts', "it('runs', () => undefined);\n");
+    write('packages/contracts/package.json', JSON.stringify({ name: '@tend/contracts', dependencies: { '@tend/kernel': 'workspace:*' } }));
+    write('packages/contracts/src/index.ts', 'export const a = 1;\n');
+    write('packages/contracts/dist/index.js', 'export const a = 1;\n');
+    write('packages/kernel/package.json', JSON.stringify({ name: '@tend/kernel' }));
+    write('packages/kernel/src/index.ts', 'export const k = 1;\n');
+    write('packages/kernel/dist/index.js', 'export const k = 1;\n');
+    write('packages/identity/package.json', JSON.stringify({ name: '@tend/identity' }));
+    write('packages/identity/dist/index.js', 'export const i = 1;\n');
+  });
+
+  const stamp = (env: Record<string, string | undefined> = {}) => webInputsStamp(dir, 'apps/web', env);
+
+  it('is the same stamp while nothing it reads changes: its tests, the sources of packages and unrelated packages do not count', () => {
+    const first = stamp();
+    expect(stamp()).toBe(first);
+    write('apps/web/test/root.test.ts', "it('runs again', () => undefined);\n");
+    write('packages/contracts/src/index.ts', 'export const a = 2;\n');
+    write('packages/contracts/dist/.tend-build.json', '{}');
+    write('packages/identity/dist/index.js', 'export const i = 2;\n');
+    expect(stamp()).toBe(first);
+  });
+
+  it.each([
+    ['a file of the app', 'apps/web/app/root.tsx'],
+    ['a new file of the app', 'apps/web/app/routes/new.tsx'],
+    ['the built output of a package it bundles', 'packages/contracts/dist/index.js'],
+    ['the built output of a package that one depends on', 'packages/kernel/dist/index.js'],
+    ['the lockfile', 'pnpm-lock.yaml'],
+  ])('changes with %s', (_what, rel) => {
+    const first = stamp();
+    write(rel, '// changed\n');
+    expect(stamp()).not.toBe(first);
+  });
+
+  it('changes with NODE_ENV', () => {
+    expect(stamp({ NODE_ENV: 'production' })).not.toBe(stamp({}));
   });
 });
