@@ -9,7 +9,8 @@
 //   3. the web app (apps/web/build, Remix on Vite), when its inputs changed: its files, the dist/
 //      of the workspace packages it bundles, the lockfile (stamp: build/.tend-inputs).
 // --quiet prints only the summary. --package <dir> transpiles that one package alone (step 2; the
-// `build` script of each package, for `pnpm --filter <package> build`).
+// `build` script of each package, for `pnpm --filter <package> build`). --no-web does steps 1–2,
+// --web-only step 3 (`pnpm start` starts the gateway between the two).
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
@@ -21,14 +22,16 @@ import { transpilePackage, webInputsStamp } from './build-lib.mjs';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const quiet = process.argv.includes('--quiet');
 const only = process.argv.includes('--package') ? path.resolve(process.argv[process.argv.indexOf('--package') + 1] ?? '.') : undefined;
+const noWeb = process.argv.includes('--no-web');
+const webOnly = process.argv.includes('--web-only');
 const started = performance.now();
 const seconds = (since) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
 const say = (line) => process.stdout.write(`[build] ${line}\n`);
 
-function run(command, args, cwd) {
+function run(what, command, args, cwd) {
   const result = spawnSync(command, args, { cwd, stdio: 'inherit', env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1' }, shell: process.platform === 'win32' });
   if (result.status !== 0) {
-    say(`\`${command} ${args.join(' ')}\` failed in ${path.relative(root, cwd) || '.'}`);
+    say(`${what} failed`);
     process.exit(result.status ?? 1);
   }
 }
@@ -40,19 +43,19 @@ if (only) {
 }
 
 // 1. The Prisma client.
-{
+if (!webOnly) {
   const database = path.join(root, 'packages', 'database');
   const client = path.join(database, 'src', 'generated', 'prisma', 'client.ts');
   const inputs = [path.join(root, 'prisma', 'schema.prisma'), path.join(database, 'scripts', 'generate.mjs')];
   if (!existsSync(client) || inputs.some((file) => statSync(file).mtimeMs > statSync(client).mtimeMs)) {
     const since = performance.now();
-    run(process.execPath, [path.join(database, 'scripts', 'generate.mjs')], database);
+    run('prisma generate', process.execPath, [path.join(database, 'scripts', 'generate.mjs')], database);
     say(`Prisma client generated (${seconds(since)})`);
   }
 }
 
 // 2. The packages.
-{
+if (!webOnly) {
   const since = performance.now();
   const dirs = ['packages', 'apps'].flatMap((group) =>
     readdirSync(path.join(root, group))
@@ -73,7 +76,7 @@ if (only) {
 }
 
 // 3. The web app.
-{
+if (!noWeb) {
   const web = path.join(root, 'apps', 'web');
   const stampFile = path.join(web, 'build', '.tend-inputs');
   const stamp = webInputsStamp(root, 'apps/web', process.env);
@@ -86,7 +89,7 @@ if (only) {
     // (`pnpm start`) keeps Vite's list of assets and its warnings out of the terminal (errors stay).
     const remixPackage = createRequire(path.join(web, 'package.json')).resolve('@remix-run/dev/package.json');
     const remix = path.join(path.dirname(remixPackage), JSON.parse(readFileSync(remixPackage, 'utf8')).bin.remix);
-    run(process.execPath, [remix, 'vite:build', ...(quiet ? ['--logLevel', 'error'] : [])], web);
+    run("the web app's build (remix vite:build in apps/web)", process.execPath, [remix, 'vite:build', ...(quiet ? ['--logLevel', 'error'] : [])], web);
     writeFileSync(stampFile, `${stamp}\n`);
     say(`web app built (${seconds(since)})`);
   }
