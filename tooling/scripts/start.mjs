@@ -1,5 +1,8 @@
 #!/usr/bin/env node
-// `pnpm start`: build (turbo, cached), then run the gateway and the web app together.
+// `pnpm start`: build what is stale (tooling/scripts/build.mjs: swc for the packages, Vite for the
+// web app only when its inputs changed; no type check, that is `pnpm typecheck`) and run the
+// gateway and the web app together. The gateway starts (and migrates its database) as soon as the
+// packages are built, while the web app's Vite build, when one is needed, runs beside it.
 //   PORT (3000)      the gateway          WEB_PORT (3001)   the web app
 //   DATABASE_URL     unset: the embedded PGlite database in ./.data (the repository root)
 //   RESEND_API_KEY   unset (and NODE_ENV not production): mails go to the development outbox,
@@ -23,23 +26,28 @@ function say(line) {
   process.stdout.write(`[start] ${line}\n`);
 }
 
+const buildScript = path.join(root, 'tooling', 'scripts', 'build.mjs');
+const buildEnv = { ...env, TURBO_TELEMETRY_DISABLED: '1' };
+const buildFailed = (status) => {
+  say('the build failed; fix it and run `pnpm start` again');
+  return status ?? 1;
+};
+
 if (!skipBuild) {
-  say('building (pnpm build)…');
-  const build = spawnSync('pnpm', ['build'], { cwd: root, stdio: 'inherit', shell: process.platform === 'win32' });
-  if (build.status !== 0) {
-    say('the build failed; fix it and run `pnpm start` again');
-    process.exit(build.status ?? 1);
-  }
+  say('building what changed (pnpm build)…');
+  const build = spawnSync(process.execPath, [buildScript, '--quiet', '--no-web'], { cwd: root, stdio: 'inherit', env: buildEnv });
+  if (build.status !== 0) process.exit(buildFailed(build.status));
 }
 
 const gatewayMain = path.join(root, 'apps', 'gateway', 'dist', 'main.js');
 const webServer = path.join(root, 'apps', 'web', 'server.mjs');
-for (const [file, what] of [[gatewayMain, 'gateway'], [path.join(root, 'apps', 'web', 'build', 'server', 'index.js'), 'web app']]) {
-  if (!existsSync(file)) {
-    say(`the ${what} is not built (${path.relative(root, file)} is missing): run \`pnpm build\``);
-    process.exit(1);
-  }
+const webBuilt = path.join(root, 'apps', 'web', 'build', 'server', 'index.js');
+function requireBuilt(file, what) {
+  if (existsSync(file)) return true;
+  say(`the ${what} is not built (${path.relative(root, file)} is missing): run \`pnpm build\``);
+  return false;
 }
+if (!requireBuilt(gatewayMain, 'gateway') || (skipBuild && !requireBuilt(webBuilt, 'web app'))) process.exit(1);
 
 const children = new Map();
 let stopping = false;
@@ -85,7 +93,17 @@ function stop(code = 0, signal = 'SIGTERM') {
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => stop(0, signal));
 
 run('gateway', gatewayMain, gatewayEnv, root);
-run('web', webServer, webEnv, path.join(root, 'apps', 'web'));
+
+if (!skipBuild) {
+  // The web app's build (only when its inputs changed), beside the gateway's start.
+  const webBuild = spawn(process.execPath, [buildScript, '--quiet', '--web-only'], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'], env: buildEnv });
+  const stopBuild = () => webBuild.kill('SIGTERM');
+  process.once('exit', stopBuild);
+  const status = await new Promise((resolve) => webBuild.on('exit', (code) => resolve(code)));
+  process.removeListener('exit', stopBuild);
+  if (!stopping && (status !== 0 || !requireBuilt(webBuilt, 'web app'))) stop(buildFailed(status));
+}
+if (!stopping) run('web', webServer, webEnv, path.join(root, 'apps', 'web'));
 
 async function ready(url) {
   for (let attempt = 0; attempt < 240 && !stopping; attempt++) {
