@@ -1,6 +1,7 @@
 // The one file that speaks WebAuthn, through @simplewebauthn/server: options and verification,
 // with every failure of a response (malformed, wrong challenge, origin, rp id, signature,
 // counter) turned into null, so callers answer their own error and never a 500.
+import type * as SimpleWebAuthnServer from '@simplewebauthn/server';
 import type {
   AuthenticationResponseJSON,
   AuthenticatorTransport,
@@ -13,7 +14,7 @@ import type { PasskeySettings } from './settings.js';
 
 export type { AuthenticationResponseJSON, RegistrationResponseJSON, PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON };
 
-type SimpleWebAuthn = typeof import('@simplewebauthn/server');
+type SimpleWebAuthn = typeof SimpleWebAuthnServer;
 let library: Promise<SimpleWebAuthn> | undefined;
 /**
  * @simplewebauthn/server (and its X.509/ASN.1 parsers, ~20 MB of a process's memory) loads on the

@@ -1,8 +1,9 @@
 import { X509Certificate } from 'node:crypto';
+import type * as SamlifyLibrary from 'samlify';
 import type { SsoMapping, StoredSamlConfig } from './entities.js';
 import { samlSchemaValidator } from './xml-schema.js';
 
-type Samlify = typeof import('samlify');
+type Samlify = typeof SamlifyLibrary;
 let samlify: Samlify;
 let loading: Promise<void> | undefined;
 /** HTTP-Redirect and HTTP-POST binding URNs (samlify's Constants.namespace.binding). */

@@ -1,11 +1,12 @@
+import type * as Jose from 'jose';
 import type { JWTPayload } from 'jose';
 import { raise, type Clock } from '@tend/kernel';
 import { PROVIDER_ERRORS } from '../error-codes.js';
 import type { RemoteKeySet } from './remote-key-set.js';
 
-let library: Promise<typeof import('jose')> | undefined;
+let library: Promise<typeof Jose> | undefined;
 /** jose loads with the first id token to verify, not at start. */
-function jose(): Promise<typeof import('jose')> {
+function jose(): Promise<typeof Jose> {
   library ??= import('jose');
   return library;
 }
