@@ -68,12 +68,15 @@ export async function verifyIdTokenSignature(token: string, expected: IdTokenExp
  */
 export function decodeIdToken(token: string): Record<string, unknown> {
   if (token.split('.').length !== 3) throw raise(PROVIDER_ERRORS.INVALID_JWT);
-  // As jose's decodeJwt reads it (without loading jose): a base64url payload holding a JSON object.
+  // As jose's decodeJwt reads it (without loading jose): a base64url payload holding a JSON
+  // object, decoded as atob does (ASCII whitespace ignored, padding optional but only at the end).
   const payload = token.split('.')[1]!;
-  if (!payload || !/^[A-Za-z0-9_-]+$/.test(payload)) throw raise(PROVIDER_ERRORS.INVALID_JWT);
+  let base64 = payload.replace(/[\t\n\f\r ]/g, '');
+  if (base64.length % 4 === 0) base64 = base64.replace(/={1,2}$/, '');
+  if (!payload || base64.length % 4 === 1 || !/^[A-Za-z0-9_-]*$/.test(base64)) throw raise(PROVIDER_ERRORS.INVALID_JWT);
   let claims: unknown;
   try {
-    claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+    claims = JSON.parse(Buffer.from(base64, 'base64url').toString('utf8'));
   } catch {
     throw raise(PROVIDER_ERRORS.INVALID_JWT);
   }
