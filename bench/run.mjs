@@ -41,6 +41,11 @@ const json = { 'content-type': 'application/json' };
 const productionNodeOptions = /^ENV .*\bNODE_OPTIONS="([^"]*)"/m.exec(readFileSync(join(root, 'Dockerfile'), 'utf8'))?.[1] ?? '';
 const gatewayNodeFlags = (process.env.BENCH_NODE_FLAGS ?? productionNodeOptions).split(' ').filter(Boolean);
 
+// Idle and peak RSS of the gateway under this benchmark with the image's flags, as issue 30 gave
+// them (MB): a week before it was filed, and at its filing. docs/performance.md, Memory.
+const MEMORY_BEFORE = { weekEarlier: { idle: 137, peak: 200 }, filed: { idle: 151, peak: 254 } };
+const MEMORY_TARGET = { idle: 120, peak: 200 };
+
 // ---------------------------------------------------------------- servers
 
 function tendGateway(port, databaseUrl, env = {}) {
@@ -363,6 +368,15 @@ async function main() {
     if (tend.idle) console.log(`idle RSS ${mb(tend.idle.rss)} (heap used ${mb(tend.idle.heapUsed)}), cold start to ready ${f0(tend.coldStartMs)} ms (empty database: migrations applied)`);
     if (tend.restartMs) console.log(`start to ready on a migrated database ${f0(tend.restartMs)} ms`);
     if (tend.peak) console.log(`peak RSS under the benchmark ${mb(tend.peak)} (default settings: the session, password, storm and cache lines)`);
+    // Issue 30's targets, beside the figures it was filed with: compare with the same flags
+    // (the image's NODE_OPTIONS) and the same lines (the peak needs the password lines).
+    const was = (label, figures) => `${label} ${figures.idle} / ${figures.peak} MB`;
+    console.log(
+      `idle / peak RSS: ${tend.idle ? mb(tend.idle.rss) : '-'} / ${tend.peak ? mb(tend.peak) : '-'} now; ` +
+        `${was('a week before issue 30', MEMORY_BEFORE.weekEarlier)}, ${was('at its filing', MEMORY_BEFORE.filed)}; ` +
+        `target idle <= ${MEMORY_TARGET.idle} MB, peak <= ${MEMORY_TARGET.peak} MB` +
+        (gatewayNodeFlags.join(' ') === productionNodeOptions ? '' : ' (not the image flags: not comparable)'),
+    );
   }
 
   if (groups.has('peer')) {

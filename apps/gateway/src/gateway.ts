@@ -1,9 +1,11 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import type { Express } from 'express';
 import type { Container } from 'inversify';
 import type { DatabaseHandle } from '@tend/database';
 import { CommonPasswords } from '@tend/identity';
 import { consoleLogger, systemClock, type Clock, type Logger } from '@tend/kernel';
-import { dictionary } from '@zxcvbn-ts/language-common';
 import { createApp } from './app.js';
 import type { GatewayConfig } from './config.js';
 import { createContainer } from './container.js';
@@ -31,9 +33,16 @@ export interface GatewayOptions {
 
 let commonPasswords: CommonPasswords | undefined;
 
-/** The common-password list of a maintained package (zxcvbn-ts, ~30,000 entries), loaded once per process. */
+/**
+ * The common-password list of a maintained package (zxcvbn-ts, ~30,000 entries), once per process
+ * and on the first password checked: read from the package's JSON file, not by importing the package
+ * (whose index also holds its other dictionaries, ~10 MB, for the life of the process).
+ */
 function loadCommonPasswords(): CommonPasswords {
-  commonPasswords ??= new CommonPasswords(dictionary['passwords-common']);
+  commonPasswords ??= new CommonPasswords(() => {
+    const dir = dirname(createRequire(import.meta.url).resolve('@zxcvbn-ts/language-common/package.json'));
+    return JSON.parse(readFileSync(join(dir, 'src', 'passwords.json'), 'utf8')) as string[];
+  });
   return commonPasswords;
 }
 

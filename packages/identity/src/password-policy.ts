@@ -12,13 +12,17 @@ export const DEFAULT_PASSWORD_POLICY: PasswordPolicy = { minLength: 8, maxLength
 
 /**
  * A list of common passwords, loaded once. Lookups compare the NFKC form, case-insensitively,
- * so `Password123` and `ｐａｓｓｗｏｒｄ１２３` are refused like `password123`.
+ * so `Password123` and `ｐａｓｓｗｏｒｄ１２３` are refused like `password123`. Given a function,
+ * it reads the list on the first lookup rather than at start (a process that never checks a
+ * password never holds it).
  */
 export class CommonPasswords {
-  private readonly list: ReadonlySet<string>;
+  private loaded: ReadonlySet<string> | undefined;
+  private source: (() => Iterable<string>) | undefined;
 
-  constructor(passwords: Iterable<string>) {
-    this.list = new Set([...passwords].map(CommonPasswords.fold));
+  constructor(passwords: Iterable<string> | (() => Iterable<string>)) {
+    if (typeof passwords === 'function') this.source = passwords;
+    else this.loaded = CommonPasswords.setOf(passwords);
   }
 
   has(password: string): boolean {
@@ -27,6 +31,18 @@ export class CommonPasswords {
 
   get size(): number {
     return this.list.size;
+  }
+
+  private get list(): ReadonlySet<string> {
+    if (!this.loaded) {
+      this.loaded = CommonPasswords.setOf(this.source!());
+      this.source = undefined;
+    }
+    return this.loaded;
+  }
+
+  private static setOf(passwords: Iterable<string>): ReadonlySet<string> {
+    return new Set([...passwords].map(CommonPasswords.fold));
   }
 
   private static fold(password: string): string {

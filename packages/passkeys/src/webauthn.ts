@@ -1,21 +1,29 @@
 // The one file that speaks WebAuthn, through @simplewebauthn/server: options and verification,
 // with every failure of a response (malformed, wrong challenge, origin, rp id, signature,
 // counter) turned into null, so callers answer their own error and never a 500.
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type AuthenticatorTransport,
-  type PublicKeyCredentialCreationOptionsJSON,
-  type PublicKeyCredentialRequestOptionsJSON,
-  type RegistrationResponseJSON,
+import type * as SimpleWebAuthnServer from '@simplewebauthn/server';
+import type {
+  AuthenticationResponseJSON,
+  AuthenticatorTransport,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
 } from '@simplewebauthn/server';
 import type { Passkey } from './passkey.js';
 import type { PasskeySettings } from './settings.js';
 
 export type { AuthenticationResponseJSON, RegistrationResponseJSON, PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON };
+
+type SimpleWebAuthn = typeof SimpleWebAuthnServer;
+let library: Promise<SimpleWebAuthn> | undefined;
+/**
+ * @simplewebauthn/server (and its X.509/ASN.1 parsers, ~20 MB of a process's memory) loads on the
+ * first passkey ceremony, not at start: most deployments never see one.
+ */
+function simpleWebAuthn(): Promise<SimpleWebAuthn> {
+  library ??= import('@simplewebauthn/server');
+  return library;
+}
 
 /** The algorithms offered: ES256 first, then RS256 (COSE ids). */
 export const SUPPORTED_ALGORITHMS = [-7, -257] as const;
@@ -48,7 +56,7 @@ export class WebAuthn {
   constructor(private readonly settings: PasskeySettings) {}
 
   async registrationOptions(user: { id: string; email: string; name: string }, exclude: readonly Passkey[]): Promise<RegistrationOptions> {
-    const options = await generateRegistrationOptions({
+    const options = await (await simpleWebAuthn()).generateRegistrationOptions({
       rpName: this.settings.rpName,
       rpID: this.settings.rpID,
       userName: user.email,
@@ -65,7 +73,7 @@ export class WebAuthn {
   }
 
   async authenticationOptions(allow: readonly Passkey[] = []): Promise<AuthenticationOptions> {
-    const options = await generateAuthenticationOptions({
+    const options = await (await simpleWebAuthn()).generateAuthenticationOptions({
       rpID: this.settings.rpID,
       timeout: TIMEOUT,
       userVerification: 'preferred',
@@ -76,8 +84,9 @@ export class WebAuthn {
 
   /** The credential of a registration answer to `challenge`, or null when it does not verify. */
   async verifyRegistration(response: RegistrationResponseJSON, challenge: string): Promise<RegisteredCredential | null> {
+    const webauthn = await simpleWebAuthn();
     try {
-      const result = await verifyRegistrationResponse({
+      const result = await webauthn.verifyRegistrationResponse({
         response,
         expectedChallenge: challenge,
         expectedOrigin: this.settings.origin,
@@ -105,8 +114,9 @@ export class WebAuthn {
 
   /** What an assertion by `passkey` answering `challenge` proves, or null when it does not verify. */
   async verifyAuthentication(response: AuthenticationResponseJSON, challenge: string, passkey: Passkey): Promise<VerifiedAssertion | null> {
+    const webauthn = await simpleWebAuthn();
     try {
-      const result = await verifyAuthenticationResponse({
+      const result = await webauthn.verifyAuthenticationResponse({
         response,
         expectedChallenge: challenge,
         expectedOrigin: this.settings.origin,

@@ -1,5 +1,5 @@
 import * as oauth from 'oauth4webapi';
-import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
+import type { createRemoteJWKSet, JWTPayload } from 'jose';
 import { isAuthError, raise, type Clock, type Logger } from '@tend/kernel';
 import { SSO_ERRORS } from './error-codes.js';
 import type { SsoMapping, StoredOidcConfig } from './entities.js';
@@ -157,6 +157,8 @@ export class OidcClient {
   }
 
   private async verifySignature(issuer: string, config: StoredOidcConfig, idToken: string): Promise<JWTPayload> {
+    // jose loads with the first OIDC sign-in, not at start.
+    const { createRemoteJWKSet, jwtVerify } = await import('jose');
     let keys = this.keySets.get(config.jwksEndpoint);
     if (!keys) {
       keys = createRemoteJWKSet(new URL(config.jwksEndpoint), { timeoutDuration: this.options.timeoutMs, cooldownDuration: 30_000, cacheMaxAge: 600_000 });

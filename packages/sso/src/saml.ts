@@ -1,13 +1,31 @@
 import { X509Certificate } from 'node:crypto';
-import * as samlify from 'samlify';
+import type * as SamlifyLibrary from 'samlify';
 import type { SsoMapping, StoredSamlConfig } from './entities.js';
 import { samlSchemaValidator } from './xml-schema.js';
 
-// Every SAML message is checked against the SAML schemas (xmllint compiled to WebAssembly, offline)
-// before samlify reads it.
-samlify.setSchemaValidator(samlSchemaValidator);
+type Samlify = typeof SamlifyLibrary;
+let samlify: Samlify;
+let loading: Promise<void> | undefined;
+/** HTTP-Redirect and HTTP-POST binding URNs (samlify's Constants.namespace.binding). */
+const binding = {
+  redirect: 'urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect',
+  post: 'urn:oasis:names:tc:SAML:2.0:bindings:HTTP-POST',
+} as const;
 
-const { binding } = samlify.Constants.namespace;
+/**
+ * samlify (with xml-crypto, @xmldom and node-forge: ~15 MB of a process's memory) loads on the
+ * first SAML use, not at start: a gateway whose providers are all OIDC, or that has none, never
+ * holds it. Every function below awaits this first.
+ */
+function loaded(): Promise<void> {
+  loading ??= import('samlify').then((library) => {
+    // Every SAML message is checked against the SAML schemas (xmllint compiled to WebAssembly,
+    // offline) before samlify reads it.
+    library.setSchemaValidator(samlSchemaValidator);
+    samlify = library;
+  });
+  return loading;
+}
 
 /** Why a SAML response was refused (the redirect code), with the detail for the audit log. */
 export class SamlFailure extends Error {
@@ -57,7 +75,7 @@ function serviceProvider(sp: ServiceProviderSpec, config: StoredSamlConfig, requ
  * an HTTP-Redirect service nor a certificate).
  */
 function identityProvider(config: StoredSamlConfig) {
-  const signingCert = config.cert ?? (config.idpMetadata ? readIdpMetadata(config.idpMetadata).signingCerts : []);
+  const signingCert = config.cert ?? (config.idpMetadata ? readLoadedIdpMetadata(config.idpMetadata).signingCerts : []);
   return samlify.IdentityProvider({
     entityID: config.idpEntityId,
     signingCert,
@@ -69,7 +87,12 @@ function identityProvider(config: StoredSamlConfig) {
 }
 
 /** The IdP's entity id, single sign-on URL and signing certificates (PEM) read from its metadata (registration). Throws on metadata samlify cannot read. */
-export function readIdpMetadata(metadata: string): { entityId: string; entryPoint: string | null; signingCerts: string[] } {
+export async function readIdpMetadata(metadata: string): Promise<{ entityId: string; entryPoint: string | null; signingCerts: string[] }> {
+  await loaded();
+  return readLoadedIdpMetadata(metadata);
+}
+
+function readLoadedIdpMetadata(metadata: string): { entityId: string; entryPoint: string | null; signingCerts: string[] } {
   const idp = samlify.IdentityProvider({ metadata });
   const entityId = idp.entityMeta.getEntityID();
   const service = idp.entityMeta.getSingleSignOnService(binding.redirect);
@@ -90,7 +113,8 @@ function pemOf(body: string): string {
 }
 
 /** Checks that a certificate is a PEM X.509 certificate samlify can use. */
-export function isCertificate(pem: string): boolean {
+export async function isCertificate(pem: string): Promise<boolean> {
+  await loaded();
   try {
     const location = [{ Binding: binding.redirect, Location: 'https://check.invalid/' }];
     samlify.IdentityProvider({ entityID: 'urn:check', signingCert: pem, singleSignOnService: location, singleLogoutService: location });
@@ -104,7 +128,8 @@ export function isCertificate(pem: string): boolean {
 }
 
 /** An AuthnRequest by the HTTP-Redirect binding: the entry point with a deflated `SAMLRequest` and `RelayState`. */
-export function loginRequest(sp: ServiceProviderSpec, config: StoredSamlConfig, relayState: string, requestId: string): { requestId: string; url: string } {
+export async function loginRequest(sp: ServiceProviderSpec, config: StoredSamlConfig, relayState: string, requestId: string): Promise<{ requestId: string; url: string }> {
+  await loaded();
   const request = serviceProvider(sp, config, requestId).createLoginRequest(identityProvider(config), 'redirect');
   if (request.id !== requestId) throw new Error('samlify did not use the request ID it was given');
   const url = new URL(request.context);
@@ -114,7 +139,8 @@ export function loginRequest(sp: ServiceProviderSpec, config: StoredSamlConfig, 
 }
 
 /** The service provider's metadata (entityID, the HTTP-POST ACS). */
-export function spMetadata(sp: ServiceProviderSpec, config: StoredSamlConfig): string {
+export async function spMetadata(sp: ServiceProviderSpec, config: StoredSamlConfig): Promise<string> {
+  await loaded();
   return serviceProvider(sp, config).getMetadata();
 }
 
@@ -140,6 +166,7 @@ const first = (value: unknown): string | null => {
  * NotOnOrAfter, and InResponseTo (the request this sign-in sent; none is an unsolicited response).
  */
 export async function parseLoginResponse(sp: ServiceProviderSpec, config: StoredSamlConfig, samlResponse: string, expected: { requestId: string; now: Date }): Promise<SamlIdentity> {
+  await loaded();
   const idp = identityProvider(config);
   let extract: Record<string, unknown>;
   let xml: string;

@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { validateXML } from 'xmllint-wasm';
 
 const localRequire = createRequire(import.meta.url);
 
@@ -26,6 +25,8 @@ function loadSchemas() {
 export const samlSchemaValidator = {
   async validate(xml: string): Promise<string> {
     const [schema, ...preload] = loadSchemas();
+    // Loaded with the first SAML message, not at start.
+    const { validateXML } = await import('xmllint-wasm');
     const result = await validateXML({ xml: [{ fileName: 'content.xml', contents: xml }], extension: 'schema', schema: [schema!], preload });
     if (!result.valid) throw new Error('ERR_EXCEPTION_VALIDATE_XML');
     return 'SUCCESS_VALIDATE_XML';

@@ -109,7 +109,21 @@ function send(res: Response, reply: unknown, schema: z.ZodType | null, spec: Any
     res.status(204).end();
     return;
   }
-  res.status(spec.status ?? 200).json(reply ?? null);
+  sendJson(res, spec.status ?? 200, reply ?? null);
+}
+
+/**
+ * What `res.status(status).json(value)` answers (the app sets no JSON replacer, spacing or
+ * ETags, so no answer is ever "fresh"), written directly: Express's `json` and `send` look up
+ * settings, parse the Content-Type and check freshness again on every answer.
+ */
+function sendJson(res: Response, status: number, value: unknown): void {
+  const body = JSON.stringify(value);
+  res.statusCode = status;
+  if (!res.hasHeader('Content-Type')) res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Content-Length', Buffer.byteLength(body));
+  if (res.req.method === 'HEAD') res.end();
+  else res.end(body, 'utf8');
 }
 
 /** Development and tests: the reply, as the client will read it, must match its declared schema. */

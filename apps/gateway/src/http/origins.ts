@@ -99,9 +99,13 @@ export function redirectErrorsKey(method: string, path: string): string {
 /** Every redirect field of body and query must be safe: 403 `Invalid {field}` otherwise (under the route's own code, if it declares one). */
 export function redirectCheck(origins: TrustedOrigins, routeErrors: RedirectErrors = new Map()): RequestHandler {
   return (req, _res, next) => {
-    const body = (typeof req.body === 'object' && req.body) || {};
+    const body = (typeof req.body === 'object' && req.body) || null;
+    // Express 5 parses the query string again on every read of `req.query`: read it once, and not
+    // at all for a URL without one (most GET requests) unless a body must be checked.
+    const query = req.originalUrl.includes('?') ? (req.query as Record<string, unknown>) : null;
+    if (!body && !query) return next();
     for (const field of REDIRECT_FIELDS) {
-      for (const value of [body[field], req.query[field]]) {
+      for (const value of [body?.[field], query?.[field]]) {
         if (value === undefined || value === null || value === '') continue;
         if (typeof value !== 'string' || !origins.isSafeRedirect(value, req)) {
           throw raise(routeErrors.get(redirectErrorsKey(req.method, req.path))?.[field] ?? INVALID_REDIRECT_FIELD[field]);

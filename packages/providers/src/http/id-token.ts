@@ -1,7 +1,15 @@
-import { decodeJwt, decodeProtectedHeader, jwtVerify, type JWTPayload } from 'jose';
+import type * as Jose from 'jose';
+import type { JWTPayload } from 'jose';
 import { raise, type Clock } from '@tend/kernel';
 import { PROVIDER_ERRORS } from '../error-codes.js';
 import type { RemoteKeySet } from './remote-key-set.js';
+
+let library: Promise<typeof Jose> | undefined;
+/** jose loads with the first id token to verify, not at start. */
+function jose(): Promise<typeof Jose> {
+  library ??= import('jose');
+  return library;
+}
 
 /** Signature algorithms accepted on id tokens (never `none`, never HMAC with a public secret). */
 const ALGORITHMS = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA'];
@@ -28,7 +36,7 @@ export interface IdTokenExpectations {
 export async function verifyIdTokenSignature(token: string, expected: IdTokenExpectations): Promise<JWTPayload | null> {
   let header: { kid?: string; alg?: string };
   try {
-    header = decodeProtectedHeader(token);
+    header = (await jose()).decodeProtectedHeader(token);
   } catch {
     return null;
   }
@@ -36,7 +44,7 @@ export async function verifyIdTokenSignature(token: string, expected: IdTokenExp
   const key = await expected.keys.key(header);
   let payload: JWTPayload;
   try {
-    ({ payload } = await jwtVerify(token, key, {
+    ({ payload } = await (await jose()).jwtVerify(token, key, {
       algorithms: [header.alg],
       ...(expected.issuer ? { issuer: expected.issuer } : {}),
       audience: expected.audience,
@@ -60,12 +68,18 @@ export async function verifyIdTokenSignature(token: string, expected: IdTokenExp
  */
 export function decodeIdToken(token: string): Record<string, unknown> {
   if (token.split('.').length !== 3) throw raise(PROVIDER_ERRORS.INVALID_JWT);
+  // As jose's decodeJwt reads it (without loading jose): a base64url payload holding a JSON
+  // object, decoded as atob does (ASCII whitespace ignored, padding optional but only at the end).
+  const payload = token.split('.')[1]!;
+  let base64 = payload.replace(/[\t\n\f\r ]/g, '');
+  if (base64.length % 4 === 0) base64 = base64.replace(/={1,2}$/, '');
+  if (!payload || base64.length % 4 === 1 || !/^[A-Za-z0-9_-]*$/.test(base64)) throw raise(PROVIDER_ERRORS.INVALID_JWT);
+  let claims: unknown;
   try {
-    const claims = decodeJwt(token);
-    if (!claims || typeof claims !== 'object') throw raise(PROVIDER_ERRORS.JWTS_MUST_CONTAIN_A_PAYLOAD);
-    return claims as Record<string, unknown>;
-  } catch (error) {
-    if (error instanceof Error && error.name === 'AuthError') throw error;
+    claims = JSON.parse(Buffer.from(base64, 'base64url').toString('utf8'));
+  } catch {
     throw raise(PROVIDER_ERRORS.INVALID_JWT);
   }
+  if (!claims || typeof claims !== 'object' || Array.isArray(claims)) throw raise(PROVIDER_ERRORS.INVALID_JWT);
+  return claims as Record<string, unknown>;
 }

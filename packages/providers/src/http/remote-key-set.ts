@@ -1,4 +1,4 @@
-import { importJWK, type JWK } from 'jose';
+import type { JWK, importJWK } from 'jose';
 import { raise, type Clock } from '@tend/kernel';
 import { jwkNotFound, PROVIDER_ERRORS } from '../error-codes.js';
 import type { ProviderHttp } from './provider-http.js';
@@ -43,7 +43,8 @@ export class RemoteKeySet {
     }
     if (!jwk) throw raise(jwkNotFound(kid));
     try {
-      return await importJWK(jwk, jwk.alg ?? header.alg);
+      // jose loads with the first key imported, not at start.
+      return await (await import('jose')).importJWK(jwk, jwk.alg ?? header.alg);
     } catch {
       throw raise(PROVIDER_ERRORS.KEYS_NOT_FOUND);
     }

@@ -102,7 +102,7 @@ export class ManageSsoProviders {
       organizationId: input.organizationId ?? null,
       userId: input.userId,
       oidc: input.oidcConfig ? await this.oidcConfigOf(input.issuer, input.oidcConfig) : null,
-      saml: input.samlConfig ? this.samlConfigOf(input.issuer, input.samlConfig) : null,
+      saml: input.samlConfig ? await this.samlConfigOf(input.issuer, input.samlConfig) : null,
       createdAt: now,
       updatedAt: now,
     };
@@ -150,7 +150,7 @@ export class ManageSsoProviders {
     if (input.samlConfig && provider.saml) {
       const change = input.samlConfig;
       assertAllowedIdpURL(change.entryPoint, this.deps.allowLoopbackHttp);
-      if (change.cert !== undefined && !isCertificate(change.cert)) throw raise(SSO_ERRORS.INVALID_SAML_CONFIGURATION);
+      if (change.cert !== undefined && !(await isCertificate(change.cert))) throw raise(SSO_ERRORS.INVALID_SAML_CONFIGURATION);
       patch.saml = {
         ...provider.saml,
         ...(change.entryPoint !== undefined ? { entryPoint: change.entryPoint } : {}),
@@ -221,22 +221,22 @@ export class ManageSsoProviders {
     };
   }
 
-  private samlConfigOf(issuer: string, input: SamlConfigInput): StoredSamlConfig {
+  private async samlConfigOf(issuer: string, input: SamlConfigInput): Promise<StoredSamlConfig> {
     assertAllowedIdpURL(input.entryPoint, this.deps.allowLoopbackHttp);
     const metadata = input.idpMetadata?.metadata ?? null;
     if (!input.cert && !metadata) throw raise(SSO_ERRORS.SAML_CERTIFICATE_OR_METADATA_IS_REQUIRED);
-    if (input.cert && !isCertificate(input.cert)) throw raise(SSO_ERRORS.INVALID_SAML_CONFIGURATION);
+    if (input.cert && !(await isCertificate(input.cert))) throw raise(SSO_ERRORS.INVALID_SAML_CONFIGURATION);
     let idpEntityId = input.idpMetadata?.entityID ?? null;
     if (metadata) {
-      let read: ReturnType<typeof readIdpMetadata>;
+      let read: Awaited<ReturnType<typeof readIdpMetadata>>;
       try {
-        read = readIdpMetadata(metadata);
+        read = await readIdpMetadata(metadata);
       } catch {
         throw raise(SSO_ERRORS.INVALID_SAML_CONFIGURATION);
       }
       idpEntityId ??= read.entityId;
       // Without a certificate given, the metadata's signing certificates are the ones responses are checked with.
-      if (!input.cert && (read.signingCerts.length === 0 || !read.signingCerts.every(isCertificate))) throw raise(SSO_ERRORS.INVALID_SAML_CONFIGURATION);
+      if (!input.cert && (read.signingCerts.length === 0 || !(await Promise.all(read.signingCerts.map(isCertificate))).every(Boolean))) throw raise(SSO_ERRORS.INVALID_SAML_CONFIGURATION);
     }
     if (!idpEntityId) throw raise(SSO_ERRORS.INVALID_SAML_CONFIGURATION);
     return {

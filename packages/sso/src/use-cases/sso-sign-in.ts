@@ -131,7 +131,7 @@ export class SsoSignIn {
     // The ACS is posted cross-site without cookies: the RelayState is bound to its request ID on the server.
     const requestId = `_${randomToken(32)}`;
     const relayState = await this.deps.states.create({ ...base, codeVerifier: null, nonce: null, requestId }, null);
-    const request = loginRequest(this.spOf(provider), provider.saml, relayState, requestId);
+    const request = await loginRequest(this.spOf(provider), provider.saml, relayState, requestId);
     return { url: request.url, providerId: provider.providerId };
   }
 
@@ -139,7 +139,7 @@ export class SsoSignIn {
   async metadata(providerId: string): Promise<string> {
     const provider = await this.deps.providers.findByProviderId(providerId);
     if (!provider?.saml) throw raise(SSO_ERRORS.SSO_PROVIDER_NOT_FOUND);
-    return spMetadata(this.spOf(provider), provider.saml);
+    return await spMetadata(this.spOf(provider), provider.saml);
   }
 
   /** GET /sso/callback/{providerId}: the OIDC authorization response. SsoCallbackError on every refusal. */

@@ -1,5 +1,5 @@
 import { raise, type Logger } from '@tend/kernel';
-import { Resend } from 'resend';
+import type { Resend } from 'resend';
 import { MAILER_ERRORS } from '../../error-codes.js';
 import type { MailMessage, Mailer } from '../../mailer.port.js';
 
@@ -23,7 +23,9 @@ export interface ResendMailerOptions {
  * provider's id or error, never the recipient's body, token or link.
  */
 export class ResendMailer implements Mailer {
-  private readonly client: Resend;
+  private client: Promise<Resend> | undefined;
+  private readonly apiKey: string;
+  private readonly baseUrl: string;
   private readonly from: string;
   private readonly logger: Logger;
   private readonly timeoutMs: number;
@@ -34,17 +36,25 @@ export class ResendMailer implements Mailer {
     if (!options.from) throw new TypeError('ResendMailer needs a sender address (from)');
     // Always pass baseUrl: without it the SDK reads process.env.RESEND_BASE_URL at construction.
     const baseUrl = (options.baseUrl || DEFAULT_RESEND_BASE_URL).replace(/\/+$/, '');
-    this.client = new Resend(options.apiKey, { baseUrl });
+    this.apiKey = options.apiKey;
+    this.baseUrl = baseUrl;
     this.from = options.from;
     this.logger = options.logger;
     this.timeoutMs = options.timeoutMs ?? DEFAULT_RESEND_TIMEOUT_MS;
   }
 
+  /** The SDK, loaded with the first mail rather than at start (it is ~10 MB of a process's memory). */
+  private sdk(): Promise<Resend> {
+    this.client ??= import('resend').then(({ Resend }) => new Resend(this.apiKey, { baseUrl: this.baseUrl }));
+    return this.client;
+  }
+
   async send(message: MailMessage): Promise<void> {
     const { purpose, idempotencyKey } = message;
     let result: Awaited<ReturnType<Resend['emails']['send']>>;
+    const client = await this.sdk();
     try {
-      result = await this.client.emails.send(
+      result = await client.emails.send(
         {
           from: this.from,
           to: message.to,

@@ -1,4 +1,6 @@
-import { Redis, type RedisOptions } from 'ioredis';
+import { createRequire } from 'node:module';
+import type * as IoRedis from 'ioredis';
+import type { Redis, RedisOptions } from 'ioredis';
 import type { RateLimitAdmission, RateLimitHit, RateLimitStore } from '../../rate-limit-store.port.js';
 
 // KEYS[1] the counter (a hash: start, count); ARGV[1] now, ARGV[2] window, both in ms.
@@ -107,7 +109,10 @@ export const RATE_LIMIT_REDIS_OPTIONS: RedisOptions = Object.freeze({
  * commands fail (a `FallbackRateLimitStore` serves meanwhile). Close it with `quit()` or `disconnect()`.
  */
 export function createRateLimitRedis(url: string, overrides: RedisOptions = {}): Redis {
-  const redis = new Redis(url, { ...RATE_LIMIT_REDIS_OPTIONS, ...overrides });
+  // ioredis (~20 MB of a process's memory) is required here, when a client is made, not when this
+  // module is imported: a gateway without REDIS_URL never loads it.
+  const { Redis: Client } = createRequire(import.meta.url)('ioredis') as typeof IoRedis;
+  const redis = new Client(url, { ...RATE_LIMIT_REDIS_OPTIONS, ...overrides });
   // Connection errors also reject the commands, which the caller reports (once, by the fallback
   // store); without a listener ioredis would print every reconnection failure.
   redis.on('error', () => undefined);
