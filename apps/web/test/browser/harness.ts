@@ -7,9 +7,9 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { CHROMIUM as chromiumPath, CHROMIUM_ARGS, ENDPOINT_VARIABLE } from './chromium.cjs';
 
-const shared = require('./chromium.cjs') as { CHROMIUM: string; CHROMIUM_ARGS: string[]; ENDPOINT_VARIABLE: string };
-export const CHROMIUM = shared.CHROMIUM;
+export const CHROMIUM: string = chromiumPath;
 const web = path.resolve(__dirname, '..', '..');
 const repo = path.resolve(web, '..', '..');
 const gatewayDir = path.join(repo, 'apps', 'gateway');
@@ -114,9 +114,9 @@ function ensureWebBuild(): void {
  * makes its own contexts in it, and `close` only drops those and disconnects), else a new one.
  */
 async function openBrowser(own: boolean): Promise<Browser> {
-  const endpoint = process.env[shared.ENDPOINT_VARIABLE];
+  const endpoint = process.env[ENDPOINT_VARIABLE];
   if (endpoint && !own) return chromium.connect(endpoint);
-  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: shared.CHROMIUM_ARGS });
+  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
 }
 
 export interface StackOptions {
