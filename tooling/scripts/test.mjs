@@ -31,10 +31,13 @@ function splitArgs(args) {
   let selected;
   for (let i = 0; i < args.length; i++) {
     const arg = args[i];
+    // `--` ends a list of projects, as for jest; jest needs no `--` of its own.
+    if (arg === '--') continue;
     if (arg === '--selectProjects' || arg.startsWith('--selectProjects=')) {
       selected ??= [];
       if (arg.includes('=')) selected.push(...arg.slice(arg.indexOf('=') + 1).split(',').filter(Boolean));
       while (i + 1 < args.length && !args[i + 1].startsWith('-')) selected.push(args[++i]);
+      if (args[i + 1] === '--') i++;
     } else rest.push(arg);
   }
   return { selected, rest };
@@ -50,11 +53,11 @@ function nodeVersion(binary) {
 }
 
 function main() {
-  const args = process.argv.slice(2).filter((arg) => arg !== '--');
+  const args = process.argv.slice(2);
   const node24 = process.env.TEST_NODE24;
   if (!node24) {
     // As bare `jest`: the summary reporter prints the slowest files and the last line itself.
-    const run = spawnSync(process.execPath, [jestBin, ...args], { cwd: root, stdio: 'inherit' });
+    const run = spawnSync(process.execPath, [jestBin, ...args.filter((arg) => arg !== '--')], { cwd: root, stdio: 'inherit' });
     return run.status ?? 1;
   }
   if (!existsSync(node24)) {
