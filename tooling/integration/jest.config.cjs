@@ -1,6 +1,6 @@
 // The integration suite: the built gateway run as in production (two instances, PostgreSQL, Redis,
 // nginx with deploy/nginx.conf), plus checks of the deploy files. Part of the root `jest` run
-// (`pnpm test`), after `turbo run build`. TEST_POSTGRES=off leaves out the files that need PostgreSQL.
+// (`pnpm test`), after the build (`tooling/scripts/build.mjs`). TEST_POSTGRES=off leaves out the files that need PostgreSQL.
 const path = require('node:path');
 const project = require('../jest/preset.cjs');
 

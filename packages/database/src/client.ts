@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import type { PGlite } from '@electric-sql/pglite';
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import { PrismaClient } from './generated/prisma/client.js';
@@ -12,7 +13,7 @@ export type { Prisma } from './generated/prisma/client.js';
 /** Where the data lives: a PostgreSQL URL, or the embedded PGlite (a directory, or memory). */
 export type DatabaseTarget =
   | { kind: 'postgres'; url: string; poolSize?: number }
-  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
+  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob; /** An open PGlite to use (tests reuse one); the handle's close closes it. */ instance?: PGlite };
 
 export interface DatabaseHandle {
   readonly prisma: Database;
@@ -112,11 +113,11 @@ function openPostgres(url: string, poolSize = 10): DatabaseHandle {
   };
 }
 
-async function openPglite(target: { dataDir?: string; loadDataDir?: Blob }): Promise<DatabaseHandle> {
+async function openPglite(target: { dataDir?: string; loadDataDir?: Blob; instance?: PGlite }): Promise<DatabaseHandle> {
   // Loaded only here: a gateway on PostgreSQL never pays PGlite's ~10 MB and its load time.
-  const [{ PGlite }, { PrismaPGlite }] = await Promise.all([import('@electric-sql/pglite'), import('pglite-prisma-adapter')]);
+  const [{ PGlite: Engine }, { PrismaPGlite }] = await Promise.all([import('@electric-sql/pglite'), import('pglite-prisma-adapter')]);
   if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
-  const pglite = await PGlite.create(target.dataDir, target.loadDataDir ? { loadDataDir: target.loadDataDir } : {});
+  const pglite = target.instance ?? (await Engine.create(target.dataDir, target.loadDataDir ? { loadDataDir: target.loadDataDir } : {}));
   const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
   const runner: SqlRunner = {
     async exec(sql) {

@@ -1,13 +1,15 @@
 // Starts a real gateway and this web server as child processes on free ports (PGlite in a temp
-// dir, or a fresh PostgreSQL database when TEST_DATABASE=postgres), and Debian's Chromium.
+// dir, or a fresh PostgreSQL database when TEST_DATABASE=postgres), and connects to the jest run's
+// one Debian Chromium (chromium.cjs, the project's globalSetup); without it, launches its own.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { CHROMIUM as chromiumPath, CHROMIUM_ARGS, ENDPOINT_VARIABLE } from './chromium.cjs';
 
-export const CHROMIUM = '/usr/bin/chromium';
+export const CHROMIUM: string = chromiumPath;
 const web = path.resolve(__dirname, '..', '..');
 const repo = path.resolve(web, '..', '..');
 const gatewayDir = path.join(repo, 'apps', 'gateway');
@@ -107,7 +109,19 @@ function ensureWebBuild(): void {
   if (result.status !== 0) throw new Error(`web build failed:\n${result.stdout}\n${result.stderr}`);
 }
 
+/**
+ * The run's shared Chromium when the web-browser project's globalSetup started one (each stack
+ * makes its own contexts in it, and `close` only drops those and disconnects), else a new one.
+ */
+async function openBrowser(own: boolean): Promise<Browser> {
+  const endpoint = process.env[ENDPOINT_VARIABLE];
+  if (endpoint && !own) return chromium.connect(endpoint);
+  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+}
+
 export interface StackOptions {
+  /** A Chromium of this stack's own instead of the run's shared one. */
+  ownBrowser?: boolean;
   /** Extra gateway environment, given both URLs (e.g. identity providers, AUTH_BASE_URL on the web origin). */
   gatewayEnv?: (urls: { gatewayUrl: string; webUrl: string }) => Record<string, string>;
 }
@@ -165,11 +179,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       waitFor(`http://127.0.0.1:${gatewayPort}/api/auth/ok`, gateway, 'the gateway'),
       waitFor(`http://127.0.0.1:${webPort}/healthz`, webServer, 'the web server'),
     ]);
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      headless: true,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
-    });
+    browser = await openBrowser(options.ownBrowser ?? false);
   } catch (error) {
     await stop();
     throw error;
