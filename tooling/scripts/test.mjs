@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The jest part of `pnpm test` (after `turbo run build`). Arguments go to jest.
+// The jest part of `pnpm test` (after the build, `tooling/scripts/build.mjs`). Arguments go to jest.
 //
 // Without TEST_NODE24: one jest run of every project on this Node, as bare `jest` does.
 // With TEST_NODE24=<path to a Node 24 binary> (set by .ci/run): the projects that need Node 24
