@@ -38,8 +38,16 @@ const json = { 'content-type': 'application/json' };
 
 // The gateway runs as the production image runs it: with the heap limits of the Dockerfile's
 // NODE_OPTIONS (docs/performance.md, Memory), unless BENCH_NODE_FLAGS says otherwise.
-const productionNodeOptions = /^ENV .*\bNODE_OPTIONS="([^"]*)"/m.exec(readFileSync(join(root, 'Dockerfile'), 'utf8'))?.[1] ?? '';
+const dockerfile = readFileSync(join(root, 'Dockerfile'), 'utf8');
+const productionNodeOptions = /^ENV .*\bNODE_OPTIONS="([^"]*)"/m.exec(dockerfile)?.[1] ?? '';
 const gatewayNodeFlags = (process.env.BENCH_NODE_FLAGS ?? productionNodeOptions).split(' ').filter(Boolean);
+// The image's malloc settings (MALLOC_ARENA_MAX, MALLOC_MMAP_THRESHOLD_), given to the gateway as
+// the image does, unless this run's environment sets them.
+const productionMalloc = Object.fromEntries(
+  ['MALLOC_ARENA_MAX', 'MALLOC_MMAP_THRESHOLD_']
+    .map((name) => [name, process.env[name] ?? new RegExp(`\\b${name}=(\\d+)`).exec(dockerfile)?.[1]])
+    .filter(([, value]) => value !== undefined),
+);
 
 // Idle and peak RSS of the gateway under this benchmark with the image's flags, as issue 30 gave
 // them (MB): a week before it was filed, and at its filing. docs/performance.md, Memory.
@@ -64,6 +72,7 @@ function tendGateway(port, databaseUrl, env = {}) {
       AUTH_BASE_URL: `${origin}:${port}`,
       DATABASE_URL: databaseUrl,
       AUTH_RATE_LIMIT: 'off',
+      ...productionMalloc,
       ...env,
     },
     { cwd: join(root, 'apps/gateway'), readyUrl: `${origin}:${port}/api/auth/ok` },
@@ -267,7 +276,8 @@ async function main() {
   console.log(
     `Tend benchmark: ${duration} s per line after ${warmup} s warm-up; ${cores} cores (${cpus()[0]?.model ?? '?'}), ` +
       `${mb(totalmem())} RAM, Node ${process.version}; hashing budget ${hashConcurrency}, UV_THREADPOOL_SIZE ${process.env.UV_THREADPOOL_SIZE ?? 4}; ` +
-      `gateway node flags: ${gatewayNodeFlags.join(' ') || '(none)'}`,
+      `gateway node flags: ${gatewayNodeFlags.join(' ') || '(none)'}; ` +
+      `malloc: ${Object.entries(productionMalloc).map(([name, value]) => `${name}=${value}`).join(' ') || "glibc's defaults"}`,
   );
   const tend = {};
 
