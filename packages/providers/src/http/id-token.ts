@@ -11,6 +11,9 @@ function jose(): Promise<typeof Jose> {
   return library;
 }
 
+/** The clock skew allowed between a provider and this server on `iat`, `exp` and `nbf`. */
+export const CLOCK_TOLERANCE_SECONDS = 30;
+
 /** Signature algorithms accepted on id tokens (never `none`, never HMAC with a public secret). */
 const ALGORITHMS = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA'];
 
@@ -50,6 +53,9 @@ export async function verifyIdTokenSignature(token: string, expected: IdTokenExp
       audience: expected.audience,
       currentDate: expected.clock.now(),
       requiredClaims: ['exp', 'iat', 'sub'],
+      // Clocks differ between the provider and this server: an `iat` a few seconds ahead of ours
+      // (or an `exp` just behind) is the same token, not a forgery.
+      clockTolerance: CLOCK_TOLERANCE_SECONDS,
       ...(expected.maxAge ? { maxTokenAge: expected.maxAge } : {}),
     }));
   } catch {

@@ -45,6 +45,15 @@ describe('SignInWithIdToken: Apple (key set at appleid.apple.com/auth/keys)', ()
     await expect(harness.useCases.signInWithIdToken.execute({ provider: 'apple', idToken: { token } })).rejects.toMatchObject({ status: 401, code: 'INVALID_TOKEN', message: 'invalid token' });
   });
 
+  it('allows 30 s of clock skew: an iat 10 s ahead of this server passes, one 2 minutes ahead does not', async () => {
+    const harness = harnessWith();
+    const serverNow = Math.floor(harness.clock.now().getTime() / 1000);
+    const ahead = await fakes.mintIdToken(appleClaims({ iat: serverNow + 10, exp: serverNow + HOUR }));
+    await expect(harness.useCases.signInWithIdToken.execute({ provider: 'apple', idToken: { token: ahead } })).resolves.toMatchObject({ isNewUser: true });
+    const farAhead = await fakes.mintIdToken(appleClaims({ iat: serverNow + 120, exp: serverNow + HOUR }));
+    await expect(harness.useCases.signInWithIdToken.execute({ provider: 'apple', idToken: { token: farAhead } })).rejects.toMatchObject({ code: 'INVALID_TOKEN' });
+  });
+
   it('answers 401 INVALID_TOKEN for a token signed with a key Apple never published', async () => {
     const harness = harnessWith();
     const token = await fakes.mintIdToken(appleClaims(), { key: 'forged' });
