@@ -1,0 +1,1 @@
+export { signingKeyStoreContract, type SigningKeyStoreHarness } from './signing-key-store.contract.js';
