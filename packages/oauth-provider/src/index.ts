@@ -15,3 +15,18 @@ export {
   type PublicJwk,
 } from './signing-keys/signing-keys.js';
 export { MemorySigningKeyStore, SIGNING_KEYS_TABLE } from './adapters/memory/memory-signing-key-store.js';
+export {
+  PKCE_METHODS,
+  isValidCodeVerifier,
+  isValidCodeChallenge,
+  s256Challenge,
+  verifyCodeVerifier,
+  type PkceMethod,
+} from './authorize/pkce.js';
+export {
+  signOAuthQuery,
+  verifyOAuthQuery,
+  canonicalQuery,
+  type OAuthQueryParameters,
+  type OAuthQueryOptions,
+} from './authorize/oauth-query.js';
