@@ -30,3 +30,19 @@ export {
   type OAuthQueryParameters,
   type OAuthQueryOptions,
 } from './authorize/oauth-query.js';
+export {
+  validateClientMetadata,
+  isAllowedRedirectUri,
+  isLoopbackHost,
+  TOKEN_ENDPOINT_AUTH_METHODS,
+  GRANT_TYPES,
+  CLIENT_TYPES,
+  type ClientMetadata,
+  type ClientMetadataInput,
+  type ClientMetadataContext,
+  type ClientRegistrar,
+  type TokenEndpointAuthMethod,
+  type GrantType,
+  type ClientType,
+} from './clients/client-metadata.js';
+export { generateClientId, generateClientSecret, hashClientSecret, verifyClientSecret, newClientCredentials } from './clients/client-secret.js';
