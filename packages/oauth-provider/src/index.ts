@@ -46,3 +46,16 @@ export {
   type ClientType,
 } from './clients/client-metadata.js';
 export { generateClientId, generateClientSecret, hashClientSecret, verifyClientSecret, newClientCredentials } from './clients/client-secret.js';
+export type { AuthorizationCodeRecord, ConsumeResult } from './codes/authorization-code.js';
+export type { AuthorizationCodeStore } from './codes/authorization-code-store.port.js';
+export {
+  AuthorizationCodes,
+  hashAuthorizationCode,
+  DEFAULT_CODE_TTL_SECONDS,
+  type AuthorizationCodesOptions,
+  type IssueCodeInput,
+  type RedeemCodeInput,
+  type RedeemResult,
+  type CodeGrant,
+} from './codes/authorization-codes.js';
+export { MemoryAuthorizationCodeStore, AUTHORIZATION_CODES_TABLE } from './adapters/memory/memory-authorization-code-store.js';

@@ -1,5 +1,10 @@
 import { createMemoryTables } from '@tend/kernel';
 import { MemorySigningKeyStore } from './memory/memory-signing-key-store.js';
+import { MemoryAuthorizationCodeStore } from './memory/memory-authorization-code-store.js';
 import { signingKeyStoreContract } from '../testing/signing-key-store.contract.js';
+import { authorizationCodeStoreContract } from '../testing/authorization-code-store.contract.js';
 
-signingKeyStoreContract('memory', async () => ({ store: new MemorySigningKeyStore(createMemoryTables()), close: async () => undefined }));
+const close = async () => undefined;
+
+signingKeyStoreContract('memory', async () => ({ store: new MemorySigningKeyStore(createMemoryTables()), close }));
+authorizationCodeStoreContract('memory', async () => ({ store: new MemoryAuthorizationCodeStore(createMemoryTables()), close }));

@@ -1,1 +1,2 @@
 export { signingKeyStoreContract, type SigningKeyStoreHarness } from './signing-key-store.contract.js';
+export { authorizationCodeStoreContract, type AuthorizationCodeStoreHarness } from './authorization-code-store.contract.js';
