@@ -59,3 +59,19 @@ export {
   type CodeGrant,
 } from './codes/authorization-codes.js';
 export { MemoryAuthorizationCodeStore, AUTHORIZATION_CODES_TABLE } from './adapters/memory/memory-authorization-code-store.js';
+export type { RefreshTokenRecord, RotateResult } from './refresh/refresh-token.js';
+export type { RefreshTokenStore } from './refresh/refresh-token-store.port.js';
+export {
+  RefreshTokens,
+  hashRefreshToken,
+  REFRESH_SUCCESSOR_CIPHER_PURPOSE,
+  MIN_GRACE_SECONDS,
+  MAX_GRACE_SECONDS,
+  DEFAULT_GRACE_SECONDS,
+  DEFAULT_REFRESH_TTL_SECONDS,
+  type RefreshTokensOptions,
+  type IssueRefreshTokenInput,
+  type RefreshGrant,
+  type RefreshResult,
+} from './refresh/refresh-tokens.js';
+export { MemoryRefreshTokenStore, REFRESH_TOKENS_TABLE, REVOKED_FAMILIES_TABLE } from './adapters/memory/memory-refresh-token-store.js';
