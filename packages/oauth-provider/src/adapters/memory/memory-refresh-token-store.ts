@@ -1,0 +1,56 @@
+import type { MemoryTables } from '@tend/kernel';
+import type { RefreshTokenRecord, RotateResult } from '../../refresh/refresh-token.js';
+import type { RefreshTokenStore } from '../../refresh/refresh-token-store.port.js';
+
+export const REFRESH_TOKENS_TABLE = 'oauthRefreshTokens';
+export const REVOKED_FAMILIES_TABLE = 'oauthRevokedFamilies';
+
+/** Refresh tokens in memory; `rotate` checks and writes in one synchronous step (atomic). */
+export class MemoryRefreshTokenStore implements RefreshTokenStore {
+  private readonly rows: Map<string, RefreshTokenRecord>;
+  private readonly revoked: Map<string, Date>;
+
+  constructor(tables: MemoryTables) {
+    this.rows = tables.table<RefreshTokenRecord>(REFRESH_TOKENS_TABLE);
+    this.revoked = tables.table<Date>(REVOKED_FAMILIES_TABLE);
+  }
+
+  async insert(token: RefreshTokenRecord): Promise<void> {
+    if (this.rows.has(token.tokenHash)) throw new Error('Duplicate refresh token');
+    this.rows.set(token.tokenHash, copy(token));
+  }
+
+  async find(tokenHash: string): Promise<RefreshTokenRecord | null> {
+    const row = this.rows.get(tokenHash);
+    return row ? copy(row) : null;
+  }
+
+  async rotate(tokenHash: string, successor: RefreshTokenRecord, sealedSuccessor: string, now: Date): Promise<RotateResult> {
+    const row = this.rows.get(tokenHash);
+    if (!row) return { status: 'unknown' };
+    if (this.revoked.has(row.familyId)) return { status: 'revoked' };
+    if (row.rotatedAt !== null) return { status: 'already-rotated', token: copy(row) };
+    if (this.rows.has(successor.tokenHash)) throw new Error('Duplicate refresh token');
+    Object.assign(row, { rotatedAt: new Date(now), successorHash: successor.tokenHash, sealedSuccessor });
+    this.rows.set(successor.tokenHash, copy(successor));
+    return { status: 'rotated' };
+  }
+
+  async revokeFamily(familyId: string, now: Date): Promise<void> {
+    if (!this.revoked.has(familyId)) this.revoked.set(familyId, new Date(now));
+  }
+
+  async isFamilyRevoked(familyId: string): Promise<boolean> {
+    return this.revoked.has(familyId);
+  }
+}
+
+function copy(row: RefreshTokenRecord): RefreshTokenRecord {
+  return {
+    ...row,
+    scopes: [...row.scopes],
+    createdAt: new Date(row.createdAt),
+    expiresAt: new Date(row.expiresAt),
+    rotatedAt: row.rotatedAt && new Date(row.rotatedAt),
+  };
+}
