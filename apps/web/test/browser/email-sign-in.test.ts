@@ -166,6 +166,8 @@ browserIt('the admin console shows how each sign-in happened', async () => {
   await page.goto('/admin');
   await page.getByLabel('Search', { exact: true }).fill(email.split('@')[0]!);
   await page.getByRole('button', { name: 'Search', exact: true }).click();
+  // The search's own navigation first: a row of the unfiltered list clicked meanwhile would race it.
+  await page.waitForURL('**/admin?q=**');
   await page.getByRole('row').filter({ hasText: email }).getByRole('link').first().click();
   await page.waitForURL('**/admin/users/**');
   const activity = page.getByRole('region', { name: 'Activity' });
