@@ -11,6 +11,7 @@ export * from './email-sign-in.js';
 export * from './two-factor.js';
 export * from './passkeys.js';
 export * from './sso.js';
+export * from './oauth-provider.js';
 export * from './dev.js';
 export * from './routes.js';
 export * from './user-fields.js';

@@ -9,7 +9,8 @@ import { passkeyRoutes } from './passkeys.js';
 import { providerRoutes } from './providers.js';
 import { ssoRoutes } from './sso.js';
 import { twoFactorRoutes } from './two-factor.js';
+import { oauthProviderRoutes } from './oauth-provider.js';
 
-export const routes = { ...authRoutes, ...apiKeyRoutes, ...organizationRoutes, ...adminRoutes, ...providerRoutes, ...emailSignInRoutes, ...ssoRoutes, ...twoFactorRoutes, ...passkeyRoutes };
+export const routes = { ...authRoutes, ...apiKeyRoutes, ...organizationRoutes, ...adminRoutes, ...providerRoutes, ...emailSignInRoutes, ...ssoRoutes, ...twoFactorRoutes, ...passkeyRoutes, ...oauthProviderRoutes };
 
 export type RouteName = keyof typeof routes;

@@ -75,3 +75,6 @@ export {
   type RefreshResult,
 } from './refresh/refresh-tokens.js';
 export { MemoryRefreshTokenStore, REFRESH_TOKENS_TABLE, REVOKED_FAMILIES_TABLE } from './adapters/memory/memory-refresh-token-store.js';
+export type { OAuthClientRecord, OAuthClientChanges, OAuthClientRepository } from './clients/oauth-client.js';
+export type { ConsentRecord, ConsentStore } from './consents/consent.js';
+export type { AccessTokenRecord, AccessTokenStore } from './tokens/access-token.js';
