@@ -87,7 +87,6 @@ export {
   SESSION_JWT_TTL_SECONDS,
   type ClaimsUser,
   type ClaimsUserSource,
-  type SessionEnder,
   type TokenRequest,
   type TokenResponse,
   type IntrospectionResponse,

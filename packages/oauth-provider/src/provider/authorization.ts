@@ -4,7 +4,7 @@ import { signOAuthQuery, verifyOAuthQuery, type OAuthQueryParameters } from '../
 import { isValidCodeChallenge } from '../authorize/pkce.js';
 import type { OAuthClientRecord } from '../clients/oauth-client.js';
 import type { AuthorizationCodes } from '../codes/authorization-codes.js';
-import type { ConsentStore } from '../consents/consent.js';
+import type { ConsentRecord, ConsentStore } from '../consents/consent.js';
 import { presentPublicClient, type OAuthClients, type PublicClientView } from './clients.js';
 import type { ProviderSettings } from './settings.js';
 
@@ -99,6 +99,22 @@ export class Authorization {
     }
     await this.options.consents.grant({ id: this.options.newId(), userId: subject.userId, clientId: checked.client.clientId, scopes: checked.scopes }, this.options.clock.now());
     return this.approve(checked, subject);
+  }
+
+  /** The user's remembered consents, each with the client it names (gone clients: null). */
+  async consentsOf(userId: string): Promise<Array<ConsentRecord & { client: PublicClientView | null }>> {
+    const consents = await this.options.consents.listByUser(userId);
+    return Promise.all(
+      consents.map(async (consent) => {
+        const client = await this.options.clients.find(consent.clientId);
+        return { ...consent, client: client ? presentPublicClient(client) : null };
+      }),
+    );
+  }
+
+  /** Forgets one of the user's consents: the next authorization asks again. Another user's: not found. */
+  async revokeConsent(userId: string, id: string): Promise<void> {
+    if (!(await this.options.consents.delete(id, userId))) throw raise(OAUTH_PROVIDER_ERRORS.CONSENT_NOT_FOUND);
   }
 
   private async checkSigned(oauthQuery: string): Promise<CheckedRequest> {

@@ -25,11 +25,6 @@ export interface ClaimsUserSource {
   findById(userId: string): Promise<ClaimsUser | null>;
 }
 
-/** Ends a Tend session (RP-initiated logout). */
-export interface SessionEnder {
-  endSession(sessionId: string): Promise<void>;
-}
-
 /** The token endpoint's request, as RFC 6749 names it. */
 export interface TokenRequest {
   grant_type?: string;
@@ -71,7 +66,6 @@ export interface TokenServiceOptions {
   signingKeys: SigningKeys;
   keys: PublishedKeys;
   users: ClaimsUserSource;
-  sessions: SessionEnder;
   clock: Clock;
   settings: ProviderSettings;
 }
@@ -199,25 +193,30 @@ export class TokenService {
   }
 
   /**
-   * RP-initiated logout: the ID token hint names the client and the session; the client must have
-   * end-session enabled (else 401 `invalid_client`). The session ends and its access tokens turn
-   * inactive; the answer is where the browser goes (the registered post-logout URI, with `state`).
+   * RP-initiated logout: the ID token hint names the client and the session (`sid`); the client
+   * must have end-session enabled (else 401 `invalid_client`), a post-logout URI must be one it
+   * registered. The session's access tokens turn inactive; the answer says where the browser goes
+   * (with `state`) and whether the browser's own session is the one to end (the gateway ends it).
    */
-  async endSession(input: { idTokenHint?: string; postLogoutRedirectUri?: string; state?: string; clientId?: string }): Promise<string> {
+  async endSession(
+    input: { idTokenHint?: string; postLogoutRedirectUri?: string; state?: string; clientId?: string },
+    current: { sessionId: string; userId: string } | null,
+  ): Promise<{ location: string; endCurrent: boolean }> {
     const claims = input.idTokenHint ? await this.verifyIdTokenHint(input.idTokenHint) : null;
-    const clientId = typeof claims?.aud === 'string' ? claims.aud : Array.isArray(claims?.aud) ? claims.aud[0] : input.clientId;
-    if (input.clientId && clientId !== input.clientId) throw raise(OAUTH_PROVIDER_ERRORS.INVALID_REQUEST);
-    const client = await this.options.clients.find(clientId);
+    const audience = typeof claims?.aud === 'string' ? claims.aud : Array.isArray(claims?.aud) ? claims.aud[0] : undefined;
+    if (input.clientId && audience && audience !== input.clientId) throw raise(OAUTH_PROVIDER_ERRORS.INVALID_REQUEST);
+    const client = await this.options.clients.find(audience ?? input.clientId);
     if (!client || !client.enableEndSession) throw raise(OAUTH_PROVIDER_ERRORS.INVALID_CLIENT);
     if (input.postLogoutRedirectUri !== undefined && !client.postLogoutRedirectUris.includes(input.postLogoutRedirectUri)) throw raise(OAUTH_PROVIDER_ERRORS.INVALID_REQUEST);
     const sessionId = typeof claims?.sid === 'string' ? claims.sid : null;
-    if (sessionId) {
-      await this.options.sessions.endSession(sessionId);
-      await this.options.accessTokens.revokeSession(sessionId, this.options.clock.now());
-    }
+    const subject = typeof claims?.sub === 'string' ? claims.sub : null;
+    if (sessionId) await this.options.accessTokens.revokeSession(sessionId, this.options.clock.now());
+    // The browser's session ends when it is the one the hint names (or, without a sid, the hint's user's).
+    const endCurrent = current !== null && (sessionId ? current.sessionId === sessionId : subject !== null && current.userId === subject);
+    if (endCurrent && current && current.sessionId !== sessionId) await this.options.accessTokens.revokeSession(current.sessionId, this.options.clock.now());
     const target = new URL(input.postLogoutRedirectUri ?? client.postLogoutRedirectUris[0] ?? `${this.options.settings.webURL}/`);
-    if (input.state !== undefined && input.postLogoutRedirectUri !== undefined) target.searchParams.set('state', input.state);
-    return target.toString();
+    if (input.state !== undefined && (input.postLogoutRedirectUri !== undefined || client.postLogoutRedirectUris.length > 0)) target.searchParams.set('state', input.state);
+    return { location: target.toString(), endCurrent };
   }
 
   /** better-auth's jwt plugin: a JWT of the signed-in user, verifiable with `/jwks` (aud = iss = AUTH_BASE_URL, 15 min). */
