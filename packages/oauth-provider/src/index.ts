@@ -76,5 +76,8 @@ export {
 } from './refresh/refresh-tokens.js';
 export { MemoryRefreshTokenStore, REFRESH_TOKENS_TABLE, REVOKED_FAMILIES_TABLE } from './adapters/memory/memory-refresh-token-store.js';
 export type { OAuthClientRecord, OAuthClientChanges, OAuthClientRepository } from './clients/oauth-client.js';
+export { MemoryOAuthClientRepository, OAUTH_CLIENTS_TABLE } from './adapters/memory/memory-oauth-client-repository.js';
 export type { ConsentRecord, ConsentStore } from './consents/consent.js';
+export { MemoryConsentStore, CONSENTS_TABLE } from './adapters/memory/memory-consent-store.js';
 export type { AccessTokenRecord, AccessTokenStore } from './tokens/access-token.js';
+export { MemoryAccessTokenStore, ACCESS_TOKENS_TABLE } from './adapters/memory/memory-access-token-store.js';
