@@ -97,7 +97,7 @@ export const oauthConsentInfo = z.object({
   user: z.object({ id: z.string(), email: z.string(), name: z.string() }),
 });
 
-export const oauthConsentBody = z.object({ accept: z.boolean(), oauth_query: oauthQueryInput(), scope: scopeString().optional() });
+export const oauthConsentBody = z.object({ accept: z.boolean(), oauth_query: oauthQueryInput().optional(), scope: scopeString().optional() });
 export const oauthRedirectReply = z.object({ redirect: z.literal(true), url: z.string() }).meta({ id: 'OAuthRedirect' });
 
 export const oauthConsent = z

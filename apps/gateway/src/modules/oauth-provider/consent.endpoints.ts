@@ -48,12 +48,12 @@ export const consent = endpoint({
   auth: 'session',
   errors: [...signedQueryErrors, E.INVALID_SCOPE, SESSION_ERRORS.UNAUTHORIZED],
   audit: (outcome, call) =>
-    outcome.ok && call.body.accept && call.auth ? { action: 'oauth.consent.grant', actorId: call.auth.user.id, targetUserId: call.auth.user.id, detail: { clientId: new URLSearchParams(call.body.oauth_query).get('client_id') } } : null,
+    outcome.ok && call.body.accept && call.auth ? { action: 'oauth.consent.grant', actorId: call.auth.user.id, targetUserId: call.auth.user.id, detail: { clientId: new URLSearchParams(call.body.oauth_query ?? '').get('client_id') } } : null,
   deps: { authorization: OAUTH.Authorization },
   handler: ({ deps, body, auth }) =>
     oauth(async () => ({
       redirect: true as const,
-      url: await deps.authorization.consent({ accept: body.accept, oauthQuery: body.oauth_query, scope: body.scope }, { userId: auth.user.id, sessionId: auth.session.id }),
+      url: await deps.authorization.consent({ accept: body.accept, oauthQuery: body.oauth_query ?? '', scope: body.scope }, { userId: auth.user.id, sessionId: auth.session.id }),
     })),
 });
 
