@@ -4,6 +4,7 @@
 import { createLocalJWKSet, decodeJwt, jwtVerify, type JSONWebKeySet } from 'jose';
 import {
   BASE,
+  CookieJar,
   ISSUER,
   ORIGIN,
   REDIRECT_URI,
@@ -20,6 +21,7 @@ import {
   signUp,
   startGateway,
   tokenRequest,
+  turnOnTwoFactor,
   type OAuthClientCreated,
   type TestGateway,
 } from './harness/index.js';
@@ -79,11 +81,12 @@ describe('identity provider: discovery and keys', () => {
 describe('identity provider: the authorization code flow', () => {
   let gateway: TestGateway;
   let client: OAuthClientCreated;
-  let owner: { cookie: string };
+  let owner: { cookie: string; email: string; password: string };
   let keys: ReturnType<typeof createLocalJWKSet>;
   beforeAll(async () => {
     gateway = await startGateway({ webURL: WEB });
-    owner = await signUp(gateway);
+    const signedUp = await signUp(gateway);
+    owner = { cookie: signedUp.cookie, email: signedUp.body.email, password: signedUp.body.password };
     client = await createOAuthClient(gateway, owner.cookie);
     keys = createLocalJWKSet((await gateway.http.get(`${BASE}/jwks`)).body as JSONWebKeySet);
   });
@@ -129,6 +132,24 @@ describe('identity provider: the authorization code flow', () => {
     const { payload, protectedHeader } = await jwtVerify(tokens.body.id_token, keys, { issuer: ISSUER, audience: client.client_id });
     expect(protectedHeader.alg).toBe('EdDSA');
     expect(payload).toMatchObject({ nonce: params.nonce, sub: signIn.body.user.id, email: user.email, email_verified: false, name: user.name });
+  });
+
+  it('goes on to the consent page after a sign-up and after the second factor, when they carry the oauth_query', async () => {
+    const signInPage = await authorizeLocation(gateway, authorizeParams(client.client_id, pkce().challenge));
+    const oauthQuery = signInPage.search.slice(1);
+    const user = credentials();
+    const signedUp = await gateway.http.post(`${BASE}/sign-up/email`).send({ ...user, oauth_query: oauthQuery }).expect(200);
+    expect(signedUp.body).toMatchObject({ redirect: true, url: `${WEB}/oauth/consent?${oauthQuery}`, user: { email: user.email } });
+
+    const jar = new CookieJar(cookiesOf(signedUp));
+    const enrolment = await turnOnTwoFactor(gateway, jar, user.password);
+    const challenged = await gateway.http.post(`${BASE}/sign-in/email`).send({ email: user.email, password: user.password, oauth_query: oauthQuery }).expect(200);
+    expect(challenged.body).toMatchObject({ twoFactorRedirect: true });
+    const verified = await gateway.http.post(`${BASE}/two-factor/verify-totp`).set('Cookie', cookiesOf(challenged)).set('Origin', ORIGIN).send({ code: enrolment.code(), oauth_query: oauthQuery }).expect(200);
+    expect(verified.body).toMatchObject({ redirect: true, url: `${WEB}/oauth/consent?${oauthQuery}` });
+    // A forged query is no continuation: the sign-in answers as usual.
+    const forged = await gateway.http.post(`${BASE}/sign-in/email`).send({ email: owner.email, password: owner.password, oauth_query: oauthQuery.replace('sig=', 'sig=x') }).expect(200);
+    expect(forged.body).toMatchObject({ redirect: false, url: null });
   });
 
   it('Deny sends the browser back with error=access_denied, state and iss', async () => {

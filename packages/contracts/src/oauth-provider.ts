@@ -2,11 +2,9 @@
 // @better-auth/oauth-provider 1.7 and better-auth's jwt plugin: RFC names (snake_case) on the
 // OAuth routes, `{error, error_description}` beside Tend's `{code, message}` on their failures.
 import { z } from 'zod';
-import { LIMITS, line, text, timestamp, tokenInput } from './primitives.js';
+import { LIMITS, line, oauthQueryInput, text, timestamp } from './primitives.js';
 import { route } from './route.js';
 
-/** The signed authorization request a sign-in or the consent page carries back (`…&exp&sig`). */
-export const oauthQueryInput = () => line(LIMITS.url * 4);
 const uri = () => line(LIMITS.url);
 const uris = () => z.array(uri()).max(20);
 const scopeString = () => line(1000);

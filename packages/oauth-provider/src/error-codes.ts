@@ -16,7 +16,7 @@ export const OAUTH_PROVIDER_ERRORS = defineErrors({
   INVALID_CLIENT: { status: 401, message: 'Invalid client' },
   UNAUTHORIZED_CLIENT: { status: 400, message: 'Unauthorized client' },
   UNSUPPORTED_GRANT_TYPE: { status: 400, message: 'Unsupported grant type' },
-  INVALID_TOKEN: { status: 401, message: 'Invalid token' },
+  INVALID_ACCESS_TOKEN: { status: 401, message: 'Invalid access token' },
   CLIENT_NOT_FOUND: { status: 404, message: 'Client not found' },
   CONSENT_NOT_FOUND: { status: 404, message: 'Consent not found' },
 });
@@ -36,7 +36,7 @@ export const OAUTH_ERROR_NAMES: Readonly<Record<OAuthProviderErrorCode, string>>
   INVALID_CLIENT: 'invalid_client',
   UNAUTHORIZED_CLIENT: 'unauthorized_client',
   UNSUPPORTED_GRANT_TYPE: 'unsupported_grant_type',
-  INVALID_TOKEN: 'invalid_token',
+  INVALID_ACCESS_TOKEN: 'invalid_token',
   CLIENT_NOT_FOUND: 'not_found',
   CONSENT_NOT_FOUND: 'not_found',
 };

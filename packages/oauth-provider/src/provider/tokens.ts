@@ -148,9 +148,9 @@ export class TokenService {
   /** The claims of the access token's user, by its scopes (`openid` needed). Bad token → 401 `invalid_token`. */
   async userinfo(accessToken: string | null): Promise<Record<string, unknown>> {
     const { record } = await this.activeAccessToken(accessToken);
-    if (!record || !record.userId || !record.scopes.includes('openid')) throw raise(OAUTH_PROVIDER_ERRORS.INVALID_TOKEN);
+    if (!record || !record.userId || !record.scopes.includes('openid')) throw raise(OAUTH_PROVIDER_ERRORS.INVALID_ACCESS_TOKEN);
     const user = await this.options.users.findById(record.userId);
-    if (!user) throw raise(OAUTH_PROVIDER_ERRORS.INVALID_TOKEN);
+    if (!user) throw raise(OAUTH_PROVIDER_ERRORS.INVALID_ACCESS_TOKEN);
     return { sub: user.id, ...userClaims(user, record.scopes) };
   }
 

@@ -35,7 +35,7 @@ export const userinfo = endpoint({
   description: '`Authorization: Bearer <access token>` with `openid`. `sub`; with `email`: `email`, `email_verified`; with `profile`: `name`, `given_name`, `family_name`, `picture`. A bad, expired or revoked token: 401 `invalid_token`.',
   tags,
   auth: 'public',
-  errors: [E.INVALID_TOKEN],
+  errors: [E.INVALID_ACCESS_TOKEN],
   deps: { tokens: OAUTH.Tokens },
   async handler({ deps, req, res }) {
     try {
