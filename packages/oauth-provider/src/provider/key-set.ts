@@ -28,7 +28,7 @@ export class PublishedKeys {
 
   /** Verifies a JWT signed by one of the published keys (a key unknown here reloads them once). */
   async verify(token: string, options: JWTVerifyOptions): Promise<JWTPayload> {
-    const attempt = async () => jwtVerify(token, createLocalJWKSet(await this.jwks()), { ...options, currentDate: this.clock.now() });
+    const attempt = async () => jwtVerify(token, createLocalJWKSet(await this.jwks()), { currentDate: this.clock.now(), ...options });
     try {
       return (await attempt()).payload;
     } catch (error) {
