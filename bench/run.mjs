@@ -6,8 +6,8 @@
 // these machines are noisy: compare ratios, not absolute numbers. See docs/performance.md.
 //
 //   BENCH_SECONDS (8)      measured seconds per line (after 2 s of warm-up)
-//   BENCH_ONLY             groups to run, comma-separated: ceilings,session,password,storm,cache,budget,
-//                          peer,limiter,pool (default all; tend = session,password); the ceilings run
+//   BENCH_ONLY             groups to run, comma-separated: ceilings,session,password,storm,cache,oauth,
+//                          budget,peer,limiter,pool (default all; tend = session,password); the ceilings run
 //                          whenever Tend does. E.g. BENCH_ONLY=session BENCH_SECONDS=2: a smoke run
 //   BENCH_GATEWAY=source   run the gateway from its TypeScript sources (tsx) instead of dist (or a script path)
 //   BENCH_NODE_FLAGS       node flags for the gateway (default: the production image's NODE_OPTIONS, from
@@ -19,12 +19,13 @@ import { existsSync, readFileSync } from 'node:fs';
 import { availableParallelism, cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { clientCredentials, introspection, oauthEnv, oauthFixture, probeOnce, userinfo } from './oauth.mjs';
 import { autocannonRun, cpuDelta, freshDatabase, mb, measuredRun, postgresCpuMs, root, Server, statementCounter, stopAll } from './lib.mjs';
 
 const duration = Number(process.env.BENCH_SECONDS ?? 8);
 const warmup = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
 const adminUrl = process.env.BENCH_POSTGRES_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
-const ALL_GROUPS = 'ceilings,session,password,storm,cache,budget,peer,limiter,pool';
+const ALL_GROUPS = 'ceilings,session,password,storm,cache,oauth,budget,peer,limiter,pool';
 const groups = new Set((process.env.BENCH_ONLY ?? ALL_GROUPS).replace('tend', 'session,password').split(','));
 const cores = availableParallelism();
 // The gateway's hashing budget (AUTH_HASH_CONCURRENCY; default: every core with the default
@@ -354,6 +355,29 @@ async function main() {
     await server.stop();
     tend.cached = rows;
     console.log('\n== Tend, cookie cache on');
+    for (const r of rows) line(r, vsBare(r));
+  }
+
+  if (groups.has('oauth')) {
+    // The identity provider (issue 31): userinfo and introspection (targets >= 0.4x bare Express),
+    // the token endpoint's client_credentials (>= 0.3x: an EdDSA signature and an insert each).
+    const port = 4605;
+    const base = `${origin}:${port}`;
+    const server = await tendGateway(port, databaseUrl, oauthEnv);
+    const fixture = await oauthFixture(base, SESSIONS);
+    const lines = [
+      ['GET /oauth2/userinfo', userinfo],
+      ['POST /oauth2/introspect', introspection],
+      ['POST /oauth2/token (client_credentials)', clientCredentials],
+    ];
+    const rows = [];
+    for (const [title, options] of lines) {
+      await probeOnce(options(base, fixture));
+      rows.push(await measure(server, database, `${title}, 32 connections`, options(base, fixture, 32)));
+    }
+    tend.peak = Math.max(tend.peak ?? 0, (await server.stats()).peakRss);
+    await server.stop();
+    console.log('\n== Tend as an identity provider (targets: userinfo, introspection >= 0.4x bare; client_credentials >= 0.3x)');
     for (const r of rows) line(r, vsBare(r));
   }
 
