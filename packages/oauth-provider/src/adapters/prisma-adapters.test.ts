@@ -12,6 +12,7 @@ import { refreshTokenStoreContract } from '../testing/refresh-token-store.contra
 import { oauthClientRepositoryContract } from '../testing/oauth-client-repository.contract.js';
 import { consentStoreContract } from '../testing/consent-store.contract.js';
 import { accessTokenStoreContract } from '../testing/access-token-store.contract.js';
+import { oauthStorageCascadeContract } from '../testing/oauth-storage-cascade.contract.js';
 import { CONTRACT_CLIENT_IDS, CONTRACT_USER_IDS } from '../testing/fixtures.js';
 
 /** A fresh database with the contracts' users and, unless told not to, their clients (the rows' foreign keys). */
@@ -55,5 +56,18 @@ for (const kind of kinds) {
   accessTokenStoreContract(name, async () => {
     const db = await seeded(kind);
     return { store: new PrismaAccessTokenStore(db.prisma), close: () => db.close() };
+  });
+  oauthStorageCascadeContract(name, async () => {
+    const db = await createTestDatabase(kind);
+    return {
+      clients: new PrismaOAuthClientRepository(db.prisma),
+      consents: new PrismaConsentStore(db.prisma),
+      accessTokens: new PrismaAccessTokenStore(db.prisma),
+      refreshTokens: new PrismaRefreshTokenStore(db.prisma),
+      codes: new PrismaAuthorizationCodeStore(db.prisma),
+      seedUser: async (id) => void (await db.prisma.user.create({ data: { id, email: `${id}@example.com`, name: id } })),
+      deleteUser: async (id) => void (await db.prisma.user.delete({ where: { id } })),
+      close: () => db.close(),
+    };
   });
 }
