@@ -1,11 +1,16 @@
 import type { MemoryTables } from '@tend/kernel';
 import type { RefreshTokenRecord, RotateResult } from '../../refresh/refresh-token.js';
 import type { RefreshTokenStore } from '../../refresh/refresh-token-store.port.js';
+import { OAUTH_CLIENTS_TABLE } from './memory-oauth-client-repository.js';
 
 export const REFRESH_TOKENS_TABLE = 'oauthRefreshTokens';
 export const REVOKED_FAMILIES_TABLE = 'oauthRevokedFamilies';
 
-/** Refresh tokens in memory; `rotate` checks and writes in one synchronous step (atomic). */
+/**
+ * Refresh tokens in memory; `rotate` checks and writes in one synchronous step (atomic).
+ * Deleting the user or the client deletes their tokens (not the revoked families), as the
+ * database's cascades do.
+ */
 export class MemoryRefreshTokenStore implements RefreshTokenStore {
   private readonly rows: Map<string, RefreshTokenRecord>;
   private readonly revoked: Map<string, Date>;
@@ -13,6 +18,11 @@ export class MemoryRefreshTokenStore implements RefreshTokenStore {
   constructor(tables: MemoryTables) {
     this.rows = tables.table<RefreshTokenRecord>(REFRESH_TOKENS_TABLE);
     this.revoked = tables.table<Date>(REVOKED_FAMILIES_TABLE);
+    const deleteWhere = (matches: (row: RefreshTokenRecord) => boolean) => {
+      for (const [hash, row] of this.rows) if (matches(row)) this.rows.delete(hash);
+    };
+    tables.onDelete('users', (userId) => deleteWhere((row) => row.userId === userId));
+    tables.onDelete(OAUTH_CLIENTS_TABLE, (clientId) => deleteWhere((row) => row.clientId === clientId));
   }
 
   async insert(token: RefreshTokenRecord): Promise<void> {
