@@ -14,4 +14,6 @@ export interface RefreshTokenStore {
   /** Revokes every token of the family, those stored now and any stored later. */
   revokeFamily(familyId: string, now: Date): Promise<void>;
   isFamilyRevoked(familyId: string): Promise<boolean>;
+  /** Revokes every family of the user's tokens for the client (their access revoked); answers how many families. */
+  revokeGrant(userId: string, clientId: string, now: Date): Promise<number>;
 }

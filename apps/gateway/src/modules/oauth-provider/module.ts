@@ -71,8 +71,8 @@ export const oauthProviderModule: GatewayModule = {
     bindFactory(c, OAUTH.Clients, [OAUTH.ClientRepository, OAUTH.Consents, OAUTH.AccessTokens, PLATFORM.Clock, OAUTH.Settings], (clients, consents, accessTokens, clock, provider) =>
       new OAuthClients({ clients, consents, accessTokens, clock, scopesSupported: provider.scopes }),
     );
-    bindFactory(c, OAUTH.Authorization, [OAUTH.Clients, OAUTH.Consents, OAUTH.Codes, PLATFORM.Clock, OAUTH.Settings], (clients, consents, store, clock, provider) =>
-      new Authorization({ clients, consents, codes: new AuthorizationCodes({ store, clock }), clock, settings: provider, newId: uuid }),
+    bindFactory(c, OAUTH.Authorization, [OAUTH.Clients, OAUTH.Consents, OAUTH.Codes, OAUTH.Tokens, PLATFORM.Clock, OAUTH.Settings], (clients, consents, store, tokens, clock, provider) =>
+      new Authorization({ clients, consents, codes: new AuthorizationCodes({ store, clock }), clock, settings: provider, newId: uuid, grants: tokens }),
     );
     bindFactory(
       c,

@@ -53,6 +53,12 @@ export class MemoryRefreshTokenStore implements RefreshTokenStore {
   async isFamilyRevoked(familyId: string): Promise<boolean> {
     return this.revoked.has(familyId);
   }
+
+  async revokeGrant(userId: string, clientId: string, now: Date): Promise<number> {
+    const families = new Set([...this.rows.values()].filter((row) => row.userId === userId && row.clientId === clientId).map((row) => row.familyId));
+    for (const familyId of families) if (!this.revoked.has(familyId)) this.revoked.set(familyId, new Date(now));
+    return families.size;
+  }
 }
 
 function copy(row: RefreshTokenRecord): RefreshTokenRecord {
