@@ -1,6 +1,7 @@
 import {
   ACCESS_TOKEN_TTL_SECONDS,
   Authorization,
+  DEFAULT_REFRESH_TTL_SECONDS,
   AuthorizationCodes,
   ID_TOKEN_TTL_SECONDS,
   OAUTH_PROVIDER_ERRORS,
@@ -153,11 +154,14 @@ export const oauthProviderModule: GatewayModule = {
   cleanup: (c) => {
     const codes = c.get(OAUTH.Codes);
     const accessTokens = c.get(OAUTH.AccessTokens);
+    const refreshTokens = c.get(OAUTH.RefreshTokens);
     const keys = c.get(OAUTH.SigningKeys);
     const rotationDays = settingsOf(c.get(PLATFORM.Config), oauthProviderSettings).keyRotationDays;
     return [
       { name: 'oauth-authorization-codes', run: (now) => codes.deleteExpired(now) },
       { name: 'oauth-access-tokens', run: (now) => accessTokens.deleteExpired(now) },
+      // Revoked families are kept as long as one of their tokens could still be presented.
+      { name: 'oauth-refresh-tokens', run: (now) => refreshTokens.deleteExpired(now, new Date(now.getTime() - DEFAULT_REFRESH_TTL_SECONDS * 1000)) },
       { name: 'oauth-signing-keys', run: () => keys.prune() },
       // A new signing key every AUTH_OAUTH_KEY_ROTATION_DAYS (the sweep runs under the advisory lock: one instance rotates).
       { name: 'oauth-signing-key-rotation', run: (now) => keys.rotateIfOlderThan(rotationDays * 86_400, now).then((rotated) => (rotated ? 1 : 0)) },
