@@ -53,6 +53,24 @@ export class MemoryRefreshTokenStore implements RefreshTokenStore {
   async isFamilyRevoked(familyId: string): Promise<boolean> {
     return this.revoked.has(familyId);
   }
+
+  async deleteExpired(now: Date, familiesBefore: Date): Promise<number> {
+    let deleted = 0;
+    for (const [hash, row] of this.rows) {
+      if (row.expiresAt.getTime() < now.getTime()) {
+        this.rows.delete(hash);
+        deleted += 1;
+      }
+    }
+    for (const [familyId, revokedAt] of this.revoked) if (revokedAt.getTime() < familiesBefore.getTime()) this.revoked.delete(familyId);
+    return deleted;
+  }
+
+  async revokeGrant(userId: string, clientId: string, now: Date): Promise<number> {
+    const families = new Set([...this.rows.values()].filter((row) => row.userId === userId && row.clientId === clientId).map((row) => row.familyId));
+    for (const familyId of families) if (!this.revoked.has(familyId)) this.revoked.set(familyId, new Date(now));
+    return families.size;
+  }
 }
 
 function copy(row: RefreshTokenRecord): RefreshTokenRecord {

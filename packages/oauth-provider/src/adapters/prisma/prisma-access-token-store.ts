@@ -30,6 +30,10 @@ export class PrismaAccessTokenStore implements AccessTokenStore {
     return this.revokeWhere({ sessionId }, now);
   }
 
+  async revokeGrant(userId: string, clientId: string, now: Date): Promise<number> {
+    return this.revokeWhere({ userId, clientId }, now);
+  }
+
   async revokeClient(clientId: string, now: Date): Promise<number> {
     return this.revokeWhere({ clientId }, now);
   }
@@ -39,7 +43,7 @@ export class PrismaAccessTokenStore implements AccessTokenStore {
     return count;
   }
 
-  private async revokeWhere(where: { familyId: string } | { sessionId: string } | { clientId: string }, now: Date): Promise<number> {
+  private async revokeWhere(where: { familyId: string } | { sessionId: string } | { clientId: string } | { userId: string; clientId: string }, now: Date): Promise<number> {
     const { count } = await this.db.oauthAccessToken.updateMany({ where: { ...where, revokedAt: null }, data: { revokedAt: now } });
     return count;
   }

@@ -40,6 +40,19 @@ export class PrismaRefreshTokenStore implements RefreshTokenStore {
     await this.db.oauthRevokedFamily.createMany({ data: [{ familyId, revokedAt: now }], skipDuplicates: true });
   }
 
+  async deleteExpired(now: Date, familiesBefore: Date): Promise<number> {
+    const { count } = await this.db.oauthRefreshToken.deleteMany({ where: { expiresAt: { lt: now } } });
+    await this.db.oauthRevokedFamily.deleteMany({ where: { revokedAt: { lt: familiesBefore } } });
+    return count;
+  }
+
+  async revokeGrant(userId: string, clientId: string, now: Date): Promise<number> {
+    const families = await this.db.oauthRefreshToken.findMany({ where: { userId, clientId }, select: { familyId: true }, distinct: ['familyId'] });
+    if (families.length === 0) return 0;
+    await this.db.oauthRevokedFamily.createMany({ data: families.map(({ familyId }) => ({ familyId, revokedAt: now })), skipDuplicates: true });
+    return families.length;
+  }
+
   async isFamilyRevoked(familyId: string): Promise<boolean> {
     return (await this.db.oauthRevokedFamily.count({ where: { familyId } })) > 0;
   }
