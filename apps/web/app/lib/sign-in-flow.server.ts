@@ -28,7 +28,7 @@ export interface SignInTarget {
 }
 
 /** The signed authorization request in a search string (`sig` and `exp` present), or null. */
-function signedQuery(search: string): string | null {
+export function signedQuery(search: string): string | null {
   const raw = search.startsWith('?') ? search.slice(1) : search;
   const params = new URLSearchParams(raw);
   if (!params.has('sig') || !params.has('exp')) return null;
