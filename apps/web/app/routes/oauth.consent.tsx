@@ -137,7 +137,7 @@ export default function Authorize() {
         </p>
         <Form method="post" className="consent__switch">
           <input type="hidden" name="oauth_query" value={oauthQuery} />
-          <SubmitButton intent="another-account" pendingText="Signing out…" variant="quiet">
+          <SubmitButton intent="another-account" pendingText="Signing out…" variant="secondary">
             Use another account
           </SubmitButton>
         </Form>
