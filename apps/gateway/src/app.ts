@@ -72,9 +72,12 @@ export function createApp(c: Container, modules: readonly GatewayModule[], readi
   const audit = c.get(PLATFORM.AuditSink);
   const context = { container: c, sessions, authorizers, logger, checkReplies: config.checkReplies, audit, credentialErrors };
   const routes = new RouteTable();
-  for (const spec of endpoints) mount(routes, spec, context);
+  // Documents the protocols place at the site's root (RFC 8414 §3.1, RFC 9728): public, cacheable, GET only, no body, no session.
+  const rootRoutes = new RouteTable();
+  for (const spec of endpoints) mount(spec.base === undefined ? routes : rootRoutes, spec, context);
   auth.use(routes.handler());
   app.use(config.basePath, auth);
+  app.use(rootRoutes.handler());
 
   if (config.apiReference.enabled) {
     app.use(config.apiReference.path, referenceRoutes(config.apiReference.path, `${config.basePath}/open-api/generate-schema`, API_TITLE));

@@ -39,6 +39,9 @@ async function main(): Promise<void> {
     );
   }
 
+  // The identity provider's signing key is made at first start (shared by every instance through the database).
+  await container.get(TOKENS.SigningKeys).current();
+
   const http = new DrainingServer(app);
   // Longer than the load balancers' idle timeouts (60 s on most), so they close first.
   http.server.keepAliveTimeout = 65_000;

@@ -40,7 +40,7 @@ import { SessionHttp } from './http/session.js';
 import { SessionCookieWriter } from './http/session-cookie-writer.js';
 import { SignInHttp } from './http/sign-in-http.js';
 import { createMailer, DEVELOPMENT_LINK_BASE } from './mail.js';
-import type { GatewayModule } from './modules/module.js';
+import type { GatewayModule, SessionReplyHeader } from './modules/module.js';
 import { createSessionStorage, type SessionStorage } from './session-storage.js';
 
 /** A token no other file can name: a fresh symbol, outside `Symbol.for`'s registry that `token()` uses. */
@@ -85,6 +85,8 @@ export const PLATFORM = {
   SignInHttp: token<SignInHttp>('SignInHttp'),
   /** Every audit action the modules declare, with its label. */
   AuditActions: token<Readonly<Record<string, string>>>('AuditActions'),
+  /** Headers the modules add to get-session's answer (GatewayModule.sessionReplyHeaders). */
+  SessionReplyHeaders: token<readonly SessionReplyHeader[]>('SessionReplyHeaders'),
   /** Every other kind of credential the modules hold for a user (API keys), revoked when an account is claimed. */
   RevocableCredentials: token<readonly ClaimableCredentials[]>('RevocableCredentials'),
   /** Where audit events go (the module that declares an audit sink; null: nowhere). */
@@ -181,7 +183,13 @@ export function bindPlatform(c: Container, { config, db, clock, logger, rateLimi
     };
     return new SignInCompletion(deps, challenges.map((challenge) => c.get(challenge.policyToken)));
   });
-  bindFactory(c, PLATFORM.SignInHttp, [SEAM.SessionCookieWriter, PLATFORM.Cookies], (writer, cookies) => new SignInHttp(writer, cookies, challenges, config.webURL));
+  c.bind(PLATFORM.SessionReplyHeaders).toDynamicValue(() => modules.flatMap((module) => module.sessionReplyHeaders?.(c) ?? []));
+  bindFactory(
+    c,
+    PLATFORM.SignInHttp,
+    [SEAM.SessionCookieWriter, PLATFORM.Cookies],
+    (writer, cookies) => new SignInHttp(writer, cookies, challenges, config.webURL, modules.flatMap((module) => module.signInContinuations?.(c) ?? [])),
+  );
 
   // rate limits: per client and path, and failed password sign-ins per identifier
   bindValue(c, PLATFORM.ClientAddress, new ClientAddress(config.trustedProxies));

@@ -5,8 +5,9 @@ import { ADMIN } from './modules/admin/tokens.js';
 import { EMAIL_SIGN_IN } from './modules/email-sign-in/tokens.js';
 import { IDENTITY } from './modules/identity/tokens.js';
 import { META } from './modules/meta/tokens.js';
+import { OAUTH } from './modules/oauth-provider/tokens.js';
 import { ORGANIZATIONS } from './modules/organizations/tokens.js';
 import { PROVIDERS } from './modules/providers/tokens.js';
 import { PLATFORM } from './platform.js';
 
-export const TOKENS = { ...PLATFORM, ...IDENTITY, ...ACCOUNT, ...ADMIN, ...ORGANIZATIONS, ...PROVIDERS, ...EMAIL_SIGN_IN, ...META } as const;
+export const TOKENS = { ...PLATFORM, ...IDENTITY, ...ACCOUNT, ...ADMIN, ...ORGANIZATIONS, ...PROVIDERS, ...EMAIL_SIGN_IN, ...META, ...OAUTH } as const;

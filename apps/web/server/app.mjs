@@ -48,6 +48,8 @@ export function createApp({ build, gatewayUrl, trustProxy = false }) {
     res.type('text/plain').send('ok');
   });
   app.use('/api/auth', gatewayProxy(gatewayUrl));
+  // The identity provider's documents at the site's root (RFC 8414 §3.1, RFC 9728), served by the gateway too.
+  app.get(['/.well-known/oauth-authorization-server/api/auth', '/.well-known/oauth-protected-resource'], gatewayProxy(gatewayUrl));
 
   const client = path.join(root, 'build', 'client');
   app.use('/assets', express.static(path.join(client, 'assets'), { immutable: true, maxAge: '1y' }));

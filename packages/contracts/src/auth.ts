@@ -1,7 +1,7 @@
 // Request and response schemas of the auth routes (spec section 7). The gateway's endpoint specs,
 // the web app's typed client and the OpenAPI document all read these.
 import { z } from 'zod';
-import { emailInput, line, passwordInput, queryBoolean, redirectURL, timestamp, tokenInput } from './primitives.js';
+import { emailInput, line, oauthQueryInput, passwordInput, queryBoolean, redirectURL, timestamp, tokenInput } from './primitives.js';
 import { route } from './route.js';
 import { userInput, userWire } from './user-fields.js';
 
@@ -42,6 +42,7 @@ export const signUpEmailBody = z.object({
   password: passwordInput(),
   callbackURL: redirectURL().optional(),
   rememberMe: z.boolean().optional(),
+  oauth_query: oauthQueryInput().optional(),
 });
 /**
  * A sign-in that must still answer a challenge (a second factor) before it becomes a session:
@@ -57,6 +58,7 @@ export const signInEmailBody = z.object({
   password: passwordInput(),
   callbackURL: redirectURL().optional(),
   rememberMe: z.boolean().optional(),
+  oauth_query: oauthQueryInput().optional(),
 });
 export const signInEmailResponse = z.union([z.object({ redirect: z.boolean(), token: z.string(), url: z.string().nullable(), user }), signInChallenge]);
 
@@ -65,6 +67,7 @@ export const signInUsernameBody = z.object({
   password: passwordInput(),
   callbackURL: redirectURL().optional(),
   rememberMe: z.boolean().optional(),
+  oauth_query: oauthQueryInput().optional(),
 });
 export const signInUsernameResponse = z.union([
   z.object({

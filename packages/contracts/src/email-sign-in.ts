@@ -3,7 +3,7 @@
 // reset (the /email-otp/* routes, POST /sign-in/email-otp, POST /forget-password/email-otp).
 import { z } from 'zod';
 import { session, signInChallenge, status, success, user } from './auth.js';
-import { LIMITS, emailInput, passwordInput, redirectURL, text, tokenInput } from './primitives.js';
+import { LIMITS, emailInput, oauthQueryInput, passwordInput, redirectURL, text, tokenInput } from './primitives.js';
 import { route } from './route.js';
 
 const EMAIL = z.email();
@@ -43,7 +43,7 @@ export const magicLinkVerifyResponse = z.union([z.object({ token: z.string(), us
 // ------------------------------------------------------------------ one-time codes
 
 export const sendVerificationOtpBody = z.object({ email: address(), type: emailOtpType });
-export const signInEmailOtpBody = z.object({ email: address(), otp: otp(), name: newName().optional() });
+export const signInEmailOtpBody = z.object({ email: address(), otp: otp(), name: newName().optional(), oauth_query: oauthQueryInput().optional() });
 export const signInEmailOtpResponse = z.union([z.object({ token: z.string(), user }), signInChallenge]);
 export const verifyEmailOtpBody = z.object({ email: address(), otp: otp() });
 /** `token` is the new session's with auto sign-in after verification, else null. */

@@ -2,11 +2,9 @@
 // @better-auth/oauth-provider 1.7 and better-auth's jwt plugin: RFC names (snake_case) on the
 // OAuth routes, `{error, error_description}` beside Tend's `{code, message}` on their failures.
 import { z } from 'zod';
-import { LIMITS, line, text, timestamp, tokenInput } from './primitives.js';
+import { LIMITS, line, oauthQueryInput, text, timestamp } from './primitives.js';
 import { route } from './route.js';
 
-/** The signed authorization request a sign-in or the consent page carries back (`…&exp&sig`). */
-export const oauthQueryInput = () => line(LIMITS.url * 4);
 const uri = () => line(LIMITS.url);
 const uris = () => z.array(uri()).max(20);
 const scopeString = () => line(1000);
@@ -97,7 +95,7 @@ export const oauthConsentInfo = z.object({
   user: z.object({ id: z.string(), email: z.string(), name: z.string() }),
 });
 
-export const oauthConsentBody = z.object({ accept: z.boolean(), oauth_query: oauthQueryInput(), scope: scopeString().optional() });
+export const oauthConsentBody = z.object({ accept: z.boolean(), oauth_query: oauthQueryInput().optional(), scope: scopeString().optional() });
 export const oauthRedirectReply = z.object({ redirect: z.literal(true), url: z.string() }).meta({ id: 'OAuthRedirect' });
 
 export const oauthConsent = z
@@ -164,8 +162,7 @@ export const introspectResponse = z
     aud: z.union([z.string(), z.array(z.string())]).optional(),
     token_type: z.string().optional(),
     sid: z.string().optional(),
-  })
-  .loose();
+  });
 export const revokeBody = introspectBody;
 export const userinfoResponse = z.object({ sub: z.string() }).loose();
 export const endSessionQuery = z.object({ id_token_hint: formValue(LIMITS.token), post_logout_redirect_uri: formValue(), state: formValue(), client_id: formValue(LIMITS.id) });
@@ -173,7 +170,6 @@ export const endSessionQuery = z.object({ id_token_hint: formValue(LIMITS.token)
 export const jsonObject = z.object({}).loose();
 export const jwksResponse = z.object({ keys: z.array(z.object({ kid: z.string(), kty: z.string(), alg: z.string() }).loose()) });
 export const jwtTokenResponse = z.object({ token: z.string() });
-export const oauthErrorPageQuery = z.object({ error: formValue(100), error_description: formValue(500) });
 
 // ------------------------------------------------------------------ routes
 
@@ -194,7 +190,6 @@ export const oauthProviderRoutes = {
   oauthRevoke: route({ method: 'post', path: '/oauth2/revoke', body: revokeBody, response: jsonObject }),
   oauthEndSession: route({ method: 'get', path: '/oauth2/end-session', query: endSessionQuery, response: 'redirect' }),
   oauthRegister: route({ method: 'post', path: '/oauth2/register', body: registerOAuthClientBody, response: oauthClientWithSecret, status: 201 }),
-  oauthError: route({ method: 'get', path: '/error', query: oauthErrorPageQuery, response: 'html' }),
   createOAuthClient: route({ method: 'post', path: '/oauth2/create-client', body: createOAuthClientBody, response: oauthClientWithSecret, status: 201 }),
   getOAuthClients: route({ method: 'get', path: '/oauth2/get-clients', response: oauthClients }),
   getOAuthClient: route({ method: 'get', path: '/oauth2/get-client', query: getOAuthClientQuery, response: oauthClient }),

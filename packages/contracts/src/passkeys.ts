@@ -2,7 +2,7 @@
 // /passkey/verify-* answers), and the management of the caller's passkeys.
 import { z } from 'zod';
 import { session, signInChallenge, status, user } from './auth.js';
-import { LIMITS, idInput, jsonRecord, line, text, timestamp } from './primitives.js';
+import { LIMITS, idInput, jsonRecord, line, oauthQueryInput, text, timestamp } from './primitives.js';
 import { route } from './route.js';
 
 /** A base64url value of a WebAuthn answer (client data, attestation, signature…). */
@@ -95,7 +95,7 @@ export const authenticationOptions = z
 const passkeyName = () => text({ min: 1, max: LIMITS.name, trim: true });
 
 export const verifyRegistrationBody = z.object({ response: registrationResponse, name: passkeyName().optional() });
-export const verifyAuthenticationBody = z.object({ response: authenticationResponse });
+export const verifyAuthenticationBody = z.object({ response: authenticationResponse, oauth_query: oauthQueryInput().optional() });
 export const verifyAuthenticationResponse = z.union([z.object({ session, user }), signInChallenge]);
 export const updatePasskeyBody = z.object({ id: idInput(), name: passkeyName() });
 export const deletePasskeyBody = z.object({ id: idInput() });

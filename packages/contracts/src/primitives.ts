@@ -54,6 +54,12 @@ export const emailInput = () => line(LIMITS.email);
 /** A password as sent: bounded so hashing cannot be abused; the policy (8 to 128) is the core's. */
 export const passwordInput = () => text({ max: LIMITS.password, multiline: true });
 
+/**
+ * The identity provider's signed authorization request (`response_type=code&…&exp=…&sig=…`),
+ * which every sign-in method accepts: a signed-in answer then goes on to the consent page.
+ */
+export const oauthQueryInput = () => line(LIMITS.url * 4);
+
 /** An opaque token or identifier sent back to us. */
 export const tokenInput = (max: number = LIMITS.token) => line(max);
 

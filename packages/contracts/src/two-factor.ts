@@ -3,7 +3,7 @@
 // /two-factor/* routes), and an administrator's reset and lockout clearing (/admin/*).
 import { z } from 'zod';
 import { status, user } from './auth.js';
-import { idInput, passwordInput, text, tokenInput } from './primitives.js';
+import { idInput, oauthQueryInput, passwordInput, text, tokenInput } from './primitives.js';
 import { route } from './route.js';
 
 /** A code as typed: any short string (a wrong one is 401 and counts). */
@@ -20,7 +20,7 @@ export const twoFactorEnableResponse = z.object({ totpURI: z.string(), backupCod
 export const twoFactorPasswordBody = z.object({ password: passwordInput() });
 export const twoFactorTotpURIResponse = z.object({ totpURI: z.string() });
 export const twoFactorBackupCodesResponse = z.object({ status: z.boolean(), backupCodes: z.array(z.string()) });
-export const twoFactorVerifyBody = z.object({ code: code(), trustDevice: z.boolean().optional() });
+export const twoFactorVerifyBody = z.object({ code: code(), trustDevice: z.boolean().optional(), oauth_query: oauthQueryInput().optional() });
 /** A completed sign-in (the session token), or — with a session, turning two-factor on — the caller's. */
 export const twoFactorVerifyResponse = z.object({ token: z.string(), user });
 export const twoFactorSendOtpBody = z.object({});

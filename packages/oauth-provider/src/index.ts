@@ -1,4 +1,4 @@
-export { OAUTH_PROVIDER_ERRORS, OAUTH_ERROR_NAMES, type OAuthProviderErrorCode } from './error-codes.js';
+export { OAUTH_PROVIDER_ERRORS, OAUTH_ERROR_NAMES, withOAuthError, type OAuthProviderErrorCode } from './error-codes.js';
 export {
   generateSigningKeyPair,
   isPublished,
@@ -76,5 +76,23 @@ export {
 } from './refresh/refresh-tokens.js';
 export { MemoryRefreshTokenStore, REFRESH_TOKENS_TABLE, REVOKED_FAMILIES_TABLE } from './adapters/memory/memory-refresh-token-store.js';
 export type { OAuthClientRecord, OAuthClientChanges, OAuthClientRepository } from './clients/oauth-client.js';
+export { MemoryOAuthClientRepository, OAUTH_CLIENTS_TABLE } from './adapters/memory/memory-oauth-client-repository.js';
 export type { ConsentRecord, ConsentStore } from './consents/consent.js';
+export { MemoryConsentStore, CONSENTS_TABLE } from './adapters/memory/memory-consent-store.js';
 export type { AccessTokenRecord, AccessTokenStore } from './tokens/access-token.js';
+export { OAuthClients, presentClient, presentPublicClient, type ClientView, type PublicClientView, type ClientUpdate, type ClientCredentialsInput, type OAuthClientsOptions } from './provider/clients.js';
+export { Authorization, type Subject, type AuthorizationOptions } from './provider/authorization.js';
+export { PublishedKeys } from './provider/key-set.js';
+export {
+  TokenService,
+  userClaims,
+  SESSION_JWT_TTL_SECONDS,
+  type ClaimsUser,
+  type ClaimsUserSource,
+  type TokenRequest,
+  type TokenResponse,
+  type IntrospectionResponse,
+  type TokenServiceOptions,
+} from './provider/tokens.js';
+export { DEFAULT_SCOPES, ACCESS_TOKEN_TTL_SECONDS, ID_TOKEN_TTL_SECONDS, OAUTH_QUERY_TTL_SECONDS, type ProviderSettings } from './provider/settings.js';
+export { MemoryAccessTokenStore, ACCESS_TOKENS_TABLE } from './adapters/memory/memory-access-token-store.js';

@@ -96,6 +96,8 @@ export interface EndpointSpec<
   method: HttpMethod;
   /** Express path under the auth base path (`/reset-password/:token`). */
   path: string;
+  /** Another base than the auth routes' (`''`: the site's root, for `/.well-known/…` documents): mounted outside the auth router, GET only. */
+  base?: string;
   summary: string;
   description?: string;
   tags: string[];

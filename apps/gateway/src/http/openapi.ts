@@ -98,10 +98,10 @@ export function openApiDocument(endpoints: readonly AnyEndpoint[], options: Open
   const paths: Record<string, Record<string, JsonSchema>> = {};
   for (const spec of endpoints) {
     if (spec.auth === 'server-only') continue;
-    const path = `${options.basePath}${spec.path.replace(/:(\w+)/g, '{$1}')}`;
+    const path = `${spec.base ?? options.basePath}${spec.path.replace(/:(\w+)/g, '{$1}')}`;
     const permission = typeof spec.auth === 'object' ? spec.auth.permission : null;
     const operation: JsonSchema = {
-      operationId: `${spec.method}${spec.path.replace(/[^a-zA-Z0-9]+(.)?/g, (_, c: string | undefined) => (c ? c.toUpperCase() : ''))}`,
+      operationId: `${spec.method}${(spec.base ? `${spec.base}${spec.path}` : spec.path).replace(/[^a-zA-Z0-9]+(.)?/g, (_, c: string | undefined) => (c ? c.toUpperCase() : ''))}`,
       summary: spec.summary,
       ...(spec.description || permission
         ? { description: [spec.description, permission && `Requires the ${permission.scope} permission \`${permission.resource}:${permission.action}\`.`].filter(Boolean).join('\n\n') }

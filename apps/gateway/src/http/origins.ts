@@ -10,8 +10,14 @@ const PROVIDER_FORM_POST = /^\/callback\/[^/]+\/?$/;
 /** The SAML ACS (issue 24): an identity provider's cross-site form post, proven by its signed, single-use response. */
 const SAML_ACS_POST = /^\/sso\/saml2\/sp\/acs\/[^/]+\/?$/;
 
-/** The identity providers' cross-site browser posts (path under the base path): never refused for their origin. */
-export const isCrossSitePost = (path: string) => PROVIDER_FORM_POST.test(path) || SAML_ACS_POST.test(path);
+/**
+ * Tend's own OAuth endpoints that clients call from anywhere (issue 31): authenticated by the
+ * client's secret or PKCE verifier, never by cookies, so no origin can forge them.
+ */
+const OAUTH_CLIENT_POST = /^\/oauth2\/(token|introspect|revoke|register)\/?$/;
+
+/** The identity providers' cross-site browser posts and OAuth clients' calls (path under the base path): never refused for their origin. */
+export const isCrossSitePost = (path: string) => PROVIDER_FORM_POST.test(path) || SAML_ACS_POST.test(path) || OAUTH_CLIENT_POST.test(path);
 
 /**
  * Which origins are trusted: the base URL's (configured, or the request's own when none is

@@ -25,6 +25,13 @@ export interface ChallengeHttp {
   page: string;
 }
 
+/**
+ * Where a JSON sign-in goes next when its request asks to continue somewhere (the identity
+ * provider's signed `oauth_query` in the body): the URL, or null when the request carries none
+ * it recognises (forged or expired ones too: the sign-in then answers as usual).
+ */
+export type SignInContinuation = (req: Request) => string | null;
+
 export class SignInHttp {
   private readonly byPolicy: ReadonlyMap<string, ChallengeHttp>;
 
@@ -34,6 +41,7 @@ export class SignInHttp {
     challenges: readonly ChallengeHttp[],
     /** The web app's origin (AUTH_WEB_URL), where challenge pages live. */
     private readonly webURL: string,
+    private readonly continuations: readonly SignInContinuation[] = [],
   ) {
     this.byPolicy = new Map(challenges.map((challenge) => [challenge.policy, challenge]));
   }
@@ -49,7 +57,18 @@ export class SignInHttp {
   json<T>(req: Request, res: Response, outcome: SignInOutcome, body: (auth: Auth) => T): T | SignInChallengeReply {
     if (outcome.kind === 'challenge') return this.challenge(req, res, outcome).reply(outcome.demand);
     this.start(req, res, outcome);
-    return body({ session: outcome.session, user: outcome.user });
+    const reply = body({ session: outcome.session, user: outcome.user });
+    const next = this.continuationOf(req);
+    // The authorization flow goes on at the consent page: `{redirect: true, url}` beside the usual answer.
+    return next === null ? reply : ({ ...reply, redirect: true, url: next } as T);
+  }
+
+  private continuationOf(req: Request): string | null {
+    for (const continuation of this.continuations) {
+      const next = continuation(req);
+      if (next !== null) return next;
+    }
+    return null;
   }
 
   /** A redirect route's answer: the session cookie and `to`, or the challenge cookie and the challenge page (which returns to `to`). */

@@ -5,6 +5,7 @@ import { emailSignInModule } from './email-sign-in/module.js';
 import { identityModule } from './identity/module.js';
 import { metaModule } from './meta/module.js';
 import type { GatewayModule } from './module.js';
+import { oauthProviderModule } from './oauth-provider/module.js';
 import { organizationsModule } from './organizations/module.js';
 import { passkeysModule } from './passkeys/module.js';
 import { providersModule } from './providers/module.js';
@@ -13,6 +14,6 @@ import { ssoModule } from './sso/module.js';
 import { twoFactorModule } from './two-factor/module.js';
 
 /** Every feature of the gateway, in mount order. A new feature is one core package plus one entry here. */
-export const MODULES: readonly GatewayModule[] = [identityModule, sessionsModule, accountModule, apiKeysModule, adminModule, organizationsModule, providersModule, emailSignInModule, ssoModule, twoFactorModule, passkeysModule, metaModule];
+export const MODULES: readonly GatewayModule[] = [identityModule, sessionsModule, accountModule, apiKeysModule, adminModule, organizationsModule, providersModule, emailSignInModule, ssoModule, twoFactorModule, passkeysModule, oauthProviderModule, metaModule];
 
 export type { GatewayModule, BindContext } from './module.js';

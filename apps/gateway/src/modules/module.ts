@@ -9,10 +9,13 @@ import type { Token } from '../di.js';
 import type { CookieSpec } from '../http/cookies.js';
 import type { AnyEndpoint } from '../http/endpoint.js';
 import type { AuditSink, Authorizer } from '../http/mount.js';
-import type { RequestAuthenticator } from '../http/session.js';
-import type { ChallengeHttp } from '../http/sign-in-http.js';
+import type { Auth, RequestAuthenticator } from '../http/session.js';
+import type { ChallengeHttp, SignInContinuation } from '../http/sign-in-http.js';
 import type { ChallengePolicy, ClaimableCredentials, FactorTraits, SessionEffectHandler } from '@tend/identity';
 import type { Clock, Logger } from '@tend/kernel';
+
+/** Headers a module adds to `get-session`'s answer for a live session (names lower-case). */
+export type SessionReplyHeader = (auth: Auth) => Promise<Record<string, string>>;
 
 /** What a module's bindings are made from. */
 export interface BindContext {
@@ -73,6 +76,13 @@ export interface GatewayModule {
    * challenge's answer too.
    */
   sessionEffects?: (c: Container) => SessionEffectHandler[];
+  /**
+   * Where a JSON sign-in that carried a request to continue (the identity provider's signed
+   * `oauth_query`) goes once it is a session: `{redirect: true, url}` joins its answer.
+   */
+  signInContinuations?: (c: Container) => SignInContinuation[];
+  /** Headers `get-session` answers with a live session (the `/token` JWT's `set-auth-jwt`). */
+  sessionReplyHeaders?: (c: Container) => SessionReplyHeader[];
   /**
    * Factors it proves beyond identity's (by name, with their kind and channel), so challenge
    * policies count them; their names join identity's `FactorDeclarations` by declaration merging.

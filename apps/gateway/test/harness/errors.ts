@@ -19,7 +19,12 @@ export function errorBodyProblem(res: { status: number; body: unknown; text?: st
   if (typeof body.code !== 'string' || !/^[A-Z0-9_]+$/.test(body.code)) return `code is not an UPPER_SNAKE string: ${JSON.stringify(body.code)}`;
   if (typeof body.message !== 'string' || body.message === '') return `message is not a string: ${JSON.stringify(body.message)}`;
   const extra = Object.keys(body).filter((key) => !['code', 'message', 'issues'].includes(key));
-  if (extra.length) return `unexpected fields ${extra.join(', ')}`;
+  // The identity provider's OAuth endpoints answer RFC 6749's `error` (lower snake) and `error_description` beside them.
+  const oauth = body as { error?: unknown; error_description?: unknown };
+  const oauthFields = extra.filter((key) => key === 'error' || key === 'error_description');
+  if (oauthFields.length && (typeof oauth.error !== 'string' || !/^[a-z_]+$/.test(oauth.error) || typeof oauth.error_description !== 'string')) return `error is not an OAuth error name: ${JSON.stringify(oauth.error)}`;
+  const unexpected = extra.filter((key) => !oauthFields.includes(key));
+  if (unexpected.length) return `unexpected fields ${unexpected.join(', ')}`;
   const text = res.text ?? JSON.stringify(body);
   const leak = LEAKS.find((pattern) => pattern.test(text));
   return leak ? `the body leaks ${leak}: ${text.slice(0, 300)}` : null;

@@ -15,3 +15,4 @@ export { ADMIN_PASSWORD, Client, credentials, makeAdmin, newUser, signInAdmin, s
 export { CHALLENGE_COOKIE, PASSKEY_ORIGIN, PASSKEY_RP_ID, addPasskey, authenticateOptions, authenticator, registerOptions, signInWithPasskey, verifyAuthentication } from './passkeys.js';
 export { PROBE_COOKIE, probeModule, probePolicy } from './probe.js';
 export { TWO_FACTOR_COOKIE, outboxOf, turnOnTwoFactor, type Enrolment } from './two-factor.js';
+export { ISSUER, REDIRECT_URI, authorizationCode, authorizeLocation, authorizeParams, clientPost, consentTo, createOAuthClient, pkce, tokenRequest, type OAuthClientCreated } from './oauth.js';

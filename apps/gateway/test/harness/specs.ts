@@ -60,6 +60,8 @@ const SAMPLES: unknown[] = [
   'sample.example',
   // A WebAuthn answer (registration and authentication alike) that verifies nothing, and its type.
   'public-key',
+  // A list of redirect URIs (OAuth clients).
+  ['https://app.example/cb'],
   { id: 'AA', rawId: 'AA', type: 'public-key', response: { clientDataJSON: '', attestationObject: '', authenticatorData: '', signature: '' }, clientExtensionResults: {} },
 ];
 
@@ -115,7 +117,8 @@ export function mountedRoutes(app: Express, basePath: string): Set<string> {
     }
   };
   visit(root.stack, '');
-  return new Set([...routes].filter((route) => route.split(' ')[1]!.startsWith(`${basePath}/`)));
+  // The auth routes, and the documents the protocols place at the site's root (`/.well-known/…`).
+  return new Set([...routes].filter((route) => route.split(' ')[1]!.startsWith(`${basePath}/`) || route.split(' ')[1]!.startsWith('/.well-known/')));
 }
 
 const VALIDATE_SCRIPT = `

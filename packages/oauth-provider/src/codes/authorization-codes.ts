@@ -21,7 +21,8 @@ export interface IssueCodeInput {
 export interface RedeemCodeInput {
   code: string;
   clientId: string;
-  redirectUri: string;
+  /** The token request's redirect_uri; null when it names none (then the code's own stands). */
+  redirectUri: string | null;
   codeVerifier: string;
 }
 
@@ -102,7 +103,7 @@ export class AuthorizationCodes {
     if (result.status === 'replayed') return invalidGrant(result.code.familyId);
     const { code } = result;
     if (code.expiresAt.getTime() <= now.getTime()) return invalidGrant();
-    if (code.clientId !== input.clientId || code.redirectUri !== input.redirectUri) return invalidGrant();
+    if (code.clientId !== input.clientId || (input.redirectUri !== null && code.redirectUri !== input.redirectUri)) return invalidGrant();
     if (!verifyCodeVerifier({ verifier: input.codeVerifier, challenge: code.codeChallenge, method: code.codeChallengeMethod })) {
       return { ok: false, error: raise(OAUTH_PROVIDER_ERRORS.INVALID_CODE_VERIFIER), revokeFamily: null };
     }

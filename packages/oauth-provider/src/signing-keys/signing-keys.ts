@@ -18,6 +18,9 @@ export interface SigningKeysOptions {
   longestTokenLifetimeSeconds: number;
 }
 
+/** How long an instance signs with the current key it read before reading it again. */
+const CURRENT_KEY_HOLD_MS = 60_000;
+
 /** A public JWK as served at `/jwks`. */
 export type PublicJwk = JWK & { kid: string; alg: SigningAlgorithm; use: 'sig' };
 
@@ -38,6 +41,7 @@ export class SigningKeys {
   private readonly ids: IdGenerator;
   private readonly algorithm: SigningAlgorithm;
   private readonly privateKeys = new Map<string, CryptoKey>();
+  private held: { key: ActiveSigningKey; at: number } | null = null;
 
   constructor(private readonly options: SigningKeysOptions) {
     if (options.algorithm && !SIGNING_ALGORITHMS.includes(options.algorithm)) throw new Error(`Unsupported signing algorithm ${String(options.algorithm)}`);
@@ -47,10 +51,17 @@ export class SigningKeys {
     this.algorithm = options.algorithm ?? 'EdDSA';
   }
 
-  /** The current key, made and stored when there is none yet. */
+  /**
+   * The current key, made and stored when there is none yet. Held for a minute: a key another
+   * instance made current meanwhile is taken up then (the one held stays published long after).
+   */
   async current(): Promise<ActiveSigningKey> {
+    const now = this.options.clock.now().getTime();
+    if (this.held && now - this.held.at < CURRENT_KEY_HOLD_MS) return this.held.key;
     const stored = (await this.options.store.current()) ?? (await this.options.store.currentOrCreate(await this.newKey()));
-    return { kid: stored.id, algorithm: stored.algorithm, privateKey: await this.privateKeyOf(stored) };
+    const key = { kid: stored.id, algorithm: stored.algorithm, privateKey: await this.privateKeyOf(stored) };
+    this.held = { key, at: now };
+    return key;
   }
 
   /** Makes a new current key; the previous one stays in the JWKS until its tokens have expired. */
@@ -58,6 +69,7 @@ export class SigningKeys {
     const now = this.options.clock.now();
     const next = await this.newKey();
     await this.options.store.rotate(next, now, addSeconds(now, this.options.longestTokenLifetimeSeconds));
+    this.held = null;
     return { kid: next.id };
   }
 
@@ -80,6 +92,18 @@ export class SigningKeys {
       .setIssuedAt(issuedAt)
       .setExpirationTime(issuedAt + expiresInSeconds)
       .sign(key.privateKey);
+  }
+
+  /**
+   * Rotates when the current key is older than `maxAgeSeconds` (0: never); answers whether it did.
+   * The scheduled rotation: run by one instance at a time (the cleanup's advisory lock).
+   */
+  async rotateIfOlderThan(maxAgeSeconds: number, now: Date = this.options.clock.now()): Promise<boolean> {
+    if (!(maxAgeSeconds > 0)) return false;
+    const current = await this.options.store.current();
+    if (!current || now.getTime() - current.createdAt.getTime() < maxAgeSeconds * 1000) return false;
+    await this.rotate();
+    return true;
   }
 
   /** Deletes retired keys whose tokens have all expired. */

@@ -30,7 +30,8 @@ export const signUpEmail = endpoint({
   ],
   deps: { signUp: IDENTITY.SignUpWithEmail, signIns: PLATFORM.SignInHttp, config: PLATFORM.Config },
   async handler({ deps, body, req, res }) {
-    const { email, password, callbackURL, rememberMe, ...fields } = body;
+    // oauth_query is read by the sign-in continuation (SignInHttp), not a field of the user.
+    const { email, password, callbackURL, rememberMe, oauth_query: _continuation, ...fields } = body;
     const { user, outcome } = await deps.signUp.execute({ email, password, fields, callbackURL, rememberMe, client: deps.signIns.client(req) });
     const present = (token: string | null) => ({ token, user: presentUser(user, deps.config.userFields) });
     return outcome ? deps.signIns.json(req, res, outcome, ({ session }) => present(session.token)) : present(null);

@@ -9,15 +9,22 @@ const tags = ['Sessions'];
 export const getSession = endpoint({
   ...routes.getSession,
   summary: 'The current session and its user',
-  description: 'Answers `null` without a live session. Refreshes a session older than the update age (and its cookie).',
+  description: 'Answers `null` without a live session. Refreshes a session older than the update age (and its cookie). With a session, the `set-auth-jwt` header carries a JWT of the user (as `GET /token`), named in `Access-Control-Expose-Headers`.',
   tags,
   auth: 'public',
   // With an API key instead of a cookie, the key is checked (and a use spent) to find the caller.
   readsCaller: true,
-  deps: { http: PLATFORM.SessionHttp, config: PLATFORM.Config },
+  deps: { http: PLATFORM.SessionHttp, config: PLATFORM.Config, headers: PLATFORM.SessionReplyHeaders },
   async handler({ deps, query, req, res }) {
     const auth = await deps.http.resolve(req, res, query);
-    return auth ? { session: auth.session, user: presentUser(auth.user, deps.config.userFields) } : null;
+    if (!auth) return null;
+    if (deps.headers.length > 0) {
+      const headers = Object.assign({}, ...(await Promise.all(deps.headers.map((header) => header(auth))))) as Record<string, string>;
+      res.set(headers);
+      // Browsers let cross-origin callers read only the headers named here (better-auth's set-auth-jwt).
+      res.set('Access-Control-Expose-Headers', Object.keys(headers).join(', '));
+    }
+    return { session: auth.session, user: presentUser(auth.user, deps.config.userFields) };
   },
 });
 
