@@ -53,7 +53,7 @@ export function ScopeList({ scopes, labelledBy }: { scopes: readonly string[]; l
           <span aria-hidden="true" className="scope-list__mark">
             ✓
           </span>{' '}
-          {scopeWords(scope)}
+          <span>{scopeWords(scope)}</span>
         </li>
       ))}
     </ul>
