@@ -7,6 +7,7 @@ import { createRemoteJWKSet, jwtVerify } from 'jose';
 import * as oidc from 'openid-client';
 import type { BrowserContext, Page } from 'playwright-core';
 import { browserIt, signUp, snap, startStack, type Stack } from './harness';
+import { freshStep, totp, turnOn } from './two-factor-steps';
 
 jest.setTimeout(240_000);
 
@@ -225,6 +226,43 @@ browserIt('Use another account: signs out, then a password sign-in goes on to Au
   await page.waitForURL(`${REDIRECT_URI}?**`);
   const signedIn = await finish(rp, request, page.url());
   expect(signedIn.userinfo.email).toBe(otherEmail);
+  await context.close();
+});
+
+browserIt('with two-factor on: the password, then the second step, then Authorize for the app', async () => {
+  const s = stack!;
+  const owner = await s.newPage();
+  await signUp(owner.page, { name: 'Tova', email: `tova.${unique()}@example.com`, password });
+  const { clientId, secret } = await registerApp(owner.page, 'Sleep Diary');
+  await owner.context.close();
+
+  const email = `theo.${unique()}@example.com`;
+  const setup = await s.newPage();
+  await signUp(setup.page, { name: 'Theo', email, password });
+  const { setupKey, step } = await turnOn(setup.page);
+  await setup.context.close();
+
+  const rp = await relyingParty(clientId, secret);
+  const request = await authorization(rp, 'openid email offline_access');
+  const { context, page } = await appBrowser();
+  await page.goto(request.url.href);
+  await page.waitForURL('**/sign-in?**');
+  await signIn(page, email, password);
+  await page.waitForURL('**/sign-in/two-factor?**');
+  // The challenge page goes back to the app's consent page afterwards.
+  expect(new URL(page.url()).searchParams.get('callbackURL')).toMatch(/^\/oauth\/consent\?.*sig=/);
+  await page.getByLabel('Code', { exact: true }).fill(totp(setupKey, await freshStep(step)));
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await page.waitForURL('**/oauth/consent?**');
+  await page.getByText('Stay connected when you are away', { exact: true }).waitFor();
+  await page.getByRole('button', { name: 'Allow' }).click();
+  await page.waitForURL(`${REDIRECT_URI}?**`);
+  const signedIn = await finish(rp, request, page.url());
+  expect(signedIn.userinfo.email).toBe(email);
+  // offline_access: a refresh token, which the app can use.
+  expect(signedIn.tokens.refresh_token).toBeTruthy();
+  const refreshed = await oidc.refreshTokenGrant(rp, signedIn.tokens.refresh_token!);
+  expect(refreshed.access_token).not.toBe(signedIn.tokens.access_token);
   await context.close();
 });
 
