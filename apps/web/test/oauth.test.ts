@@ -163,6 +163,8 @@ describe('the second step and sign-up of an app’s sign-in', () => {
     stub.on('POST /api/auth/sign-up/email', { body: { redirect: true, url: `${WEB}${CONSENT}` } });
     const result = (await run(signUpAction, post('/sign-up', { name: 'Ada', email: 'ada@example.com', password: 'long enough', redirectTo: CONSENT }))) as Response;
     expect((stub.requests[0]?.body as { oauth_query?: string }).oauth_query).toBe(OAUTH_QUERY);
+    // A verification link, when one is asked for first, lands on the consent page too.
+    expect((stub.requests[0]?.body as { callbackURL?: string }).callbackURL).toBe(`${WEB}${CONSENT}`);
     expect(result.headers.get('location')).toBe(CONSENT);
   });
 });

@@ -10,7 +10,7 @@ import { signUpForm } from '../lib/form-schemas';
 import { parseForm } from '../lib/forms';
 import { safeRedirect } from '../lib/redirect';
 import { gateway, webOrigin } from '../lib/gateway.server';
-import { followSignIn, targetOf, targetOfUrl, withOAuthQuery } from '../lib/sign-in-flow.server';
+import { callbackURL, followSignIn, targetOf, targetOfUrl, withOAuthQuery, type SignInTarget } from '../lib/sign-in-flow.server';
 import { enabledProviders } from '../lib/providers.server';
 import { call } from '../lib/call.server';
 import authStyles from '../styles/auth.css?url';
@@ -31,6 +31,11 @@ export async function loader(args: LoaderFunctionArgs) {
   return { redirectTo: back, providers: await enabledProviders(api) };
 }
 
+/** Where the verification link lands: the app's consent page when an app sent the person here, else the result page. */
+function verifiedCallback(request: Request, target: SignInTarget): string {
+  return target.oauthQuery ? callbackURL(request, target) : `${webOrigin(request)}/verify-email/result`;
+}
+
 export async function action(args: ActionFunctionArgs) {
   const form = await args.request.formData();
   const back = form.get('redirectTo') ? safeRedirect(form.get('redirectTo')) : null;
@@ -43,7 +48,7 @@ export async function action(args: ActionFunctionArgs) {
   const result = await call(
     api,
     routes.signUpEmail,
-    withOAuthQuery({ name, email, password, ...(username ? { username } : {}), callbackURL: `${webOrigin(args.request)}/verify-email/result` }, target),
+    withOAuthQuery({ name, email, password, ...(username ? { username } : {}), callbackURL: verifiedCallback(args.request, target) }, target),
   );
   if (!result.ok) {
     const errors = describeError(result.error, { name: 'name', email: 'email', newPassword: 'password', username: 'username' });
