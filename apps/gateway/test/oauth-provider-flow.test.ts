@@ -181,7 +181,12 @@ describe('identity provider: the authorization code flow', () => {
     expect(consents).toEqual([expect.objectContaining({ clientId: client.client_id, scopes: ['openid', 'email'], client: expect.objectContaining({ client_name: 'Mood Journal' }) })]);
     // Another user's consent is not theirs to delete.
     await gateway.http.post(`${BASE}/oauth2/delete-consent`).set('Cookie', owner.cookie).set('Origin', ORIGIN).send({ id: consents[0].id }).expect(404);
+    const granted = await authorizationCode(gateway, cookie, client, { scope: 'openid email offline_access' });
+    const tokens = (await tokenRequest(gateway, client, { grant_type: 'authorization_code', code: granted.code, redirect_uri: REDIRECT_URI, code_verifier: granted.verifier }).expect(200)).body;
     await gateway.http.post(`${BASE}/oauth2/delete-consent`).set('Cookie', cookie).set('Origin', ORIGIN).send({ id: consents[0].id }).expect(200);
+    // Revoking access ends the app's tokens for this user too.
+    await gateway.http.get(`${BASE}/oauth2/userinfo`).set('Authorization', `Bearer ${tokens.access_token}`).expect(401);
+    expect((await tokenRequest(gateway, client, { grant_type: 'refresh_token', refresh_token: tokens.refresh_token }).expect(400)).body).toMatchObject({ error: 'invalid_grant' });
     const asked = await authorizeLocation(gateway, authorizeParams(client.client_id, pkce().challenge, { scope: 'openid email' }), cookie);
     expect(asked.pathname).toBe('/oauth/consent');
   });

@@ -11,6 +11,7 @@ import { refreshTokenStoreContract } from '../testing/refresh-token-store.contra
 import { oauthClientRepositoryContract } from '../testing/oauth-client-repository.contract.js';
 import { consentStoreContract } from '../testing/consent-store.contract.js';
 import { accessTokenStoreContract } from '../testing/access-token-store.contract.js';
+import { oauthStorageCascadeContract } from '../testing/oauth-storage-cascade.contract.js';
 
 const close = async () => undefined;
 
@@ -20,3 +21,16 @@ refreshTokenStoreContract('memory', async () => ({ store: new MemoryRefreshToken
 oauthClientRepositoryContract('memory', async () => ({ clients: new MemoryOAuthClientRepository(createMemoryTables()), close }));
 consentStoreContract('memory', async () => ({ store: new MemoryConsentStore(createMemoryTables()), close }));
 accessTokenStoreContract('memory', async () => ({ store: new MemoryAccessTokenStore(createMemoryTables()), close }));
+oauthStorageCascadeContract('memory', async () => {
+  const tables = createMemoryTables();
+  return {
+    clients: new MemoryOAuthClientRepository(tables),
+    consents: new MemoryConsentStore(tables),
+    accessTokens: new MemoryAccessTokenStore(tables),
+    refreshTokens: new MemoryRefreshTokenStore(tables),
+    codes: new MemoryAuthorizationCodeStore(tables),
+    seedUser: async (id) => void tables.table('users').set(id, { id }),
+    deleteUser: async (id) => tables.deleteRow('users', id),
+    close,
+  };
+});

@@ -22,6 +22,8 @@ export interface AuthorizationOptions {
   settings: ProviderSettings;
   /** A fresh id for a new consent. */
   newId: () => string;
+  /** Revokes the tokens a user granted a client (the token service), when a consent is revoked. */
+  grants?: { revokeGrant(userId: string, clientId: string): Promise<void> };
 }
 
 /** An authorization request that passed every check: its client, where to answer and what it asks. */
@@ -112,9 +114,14 @@ export class Authorization {
     );
   }
 
-  /** Forgets one of the user's consents: the next authorization asks again. Another user's: not found. */
+  /**
+   * Revokes one of the user's consents (Connected apps' Revoke access): the app's tokens for the
+   * user stop working, and its next authorization asks again. Another user's: not found.
+   */
   async revokeConsent(userId: string, id: string): Promise<void> {
-    if (!(await this.options.consents.delete(id, userId))) throw raise(OAUTH_PROVIDER_ERRORS.CONSENT_NOT_FOUND);
+    const consent = (await this.options.consents.listByUser(userId)).find((candidate) => candidate.id === id);
+    if (!consent || !(await this.options.consents.delete(id, userId))) throw raise(OAUTH_PROVIDER_ERRORS.CONSENT_NOT_FOUND);
+    await this.options.grants?.revokeGrant(userId, consent.clientId);
   }
 
   private async checkSigned(oauthQuery: string): Promise<CheckedRequest> {

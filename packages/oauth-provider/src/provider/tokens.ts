@@ -296,6 +296,13 @@ export class TokenService {
     }
   }
 
+  /** Every token the user granted the client stops working (its consent revoked). */
+  async revokeGrant(userId: string, clientId: string): Promise<void> {
+    const now = this.options.clock.now();
+    await this.options.refreshTokens.revokeGrant(userId, clientId);
+    await this.options.accessTokens.revokeGrant(userId, clientId, now);
+  }
+
   private async revokeFamily(familyId: string): Promise<void> {
     await this.options.refreshTokens.revokeFamily(familyId);
     await this.options.accessTokens.revokeFamily(familyId, this.options.clock.now());

@@ -14,4 +14,11 @@ export interface RefreshTokenStore {
   /** Revokes every token of the family, those stored now and any stored later. */
   revokeFamily(familyId: string, now: Date): Promise<void>;
   isFamilyRevoked(familyId: string): Promise<boolean>;
+  /**
+   * Deletes tokens that expired before `now`, and revoked families whose tokens are all gone
+   * (revoked before `familiesBefore`, the longest life of a refresh token ago); answers how many tokens.
+   */
+  deleteExpired(now: Date, familiesBefore: Date): Promise<number>;
+  /** Revokes every family of the user's tokens for the client (their access revoked); answers how many families. */
+  revokeGrant(userId: string, clientId: string, now: Date): Promise<number>;
 }

@@ -109,6 +109,11 @@ export class RefreshTokens {
     return grantOf(found);
   }
 
+  /** Revokes every family the user holds for the client (its consent revoked). */
+  async revokeGrant(userId: string, clientId: string): Promise<void> {
+    await this.options.store.revokeGrant(userId, clientId, this.options.clock.now());
+  }
+
   /** Revokes a whole family (revocation endpoint, a replayed code, the end of its session). */
   async revokeFamily(familyId: string): Promise<void> {
     await this.options.store.revokeFamily(familyId, this.options.clock.now());

@@ -102,6 +102,17 @@ export function accessTokenStoreContract(name: string, open: () => Promise<Acces
       expect(await revokedAt(other.id)).toBeNull();
     });
 
+    it('revokes what one user granted one client, and nothing of other users or clients', async () => {
+      const a = await stored({ clientId: 'client-1', userId: 'user-1' });
+      const b = await stored({ clientId: 'client-1', userId: 'user-1', sessionId: 'session-2' });
+      const otherUser = await stored({ clientId: 'client-1', userId: 'user-2' });
+      const otherClient = await stored({ clientId: 'client-2', userId: 'user-1' });
+      expect(await store.revokeGrant('user-1', 'client-1', at(10))).toBe(2);
+      expect(await store.revokeGrant('user-1', 'client-1', at(11))).toBe(0);
+      expect([await revokedAt(a.id), await revokedAt(b.id)]).toEqual([at(10), at(10)]);
+      expect([await revokedAt(otherUser.id), await revokedAt(otherClient.id)]).toEqual([null, null]);
+    });
+
     it('counts each token once when revocations run together', async () => {
       const family = randomUUID();
       const tokens = await Promise.all(Array.from({ length: 5 }, () => stored({ familyId: family, sessionId: 'session-x' })));

@@ -5,3 +5,4 @@ export { oauthClientRepositoryContract, type OAuthClientRepositoryHarness } from
 export { consentStoreContract, type ConsentStoreHarness } from './consent-store.contract.js';
 export { accessTokenStoreContract, type AccessTokenStoreHarness } from './access-token-store.contract.js';
 export { CONTRACT_USER_IDS, CONTRACT_CLIENT_IDS } from './fixtures.js';
+export { oauthStorageCascadeContract, type OAuthStorageHarness } from './oauth-storage-cascade.contract.js';

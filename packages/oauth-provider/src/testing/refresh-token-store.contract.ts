@@ -76,6 +76,35 @@ export function refreshTokenStoreContract(name: string, open: () => Promise<Refr
       expect(stored.filter(Boolean)).toHaveLength(1);
     });
 
+    it('revokes every family one user holds for one client, and no other', async () => {
+      const second = randomUUID();
+      const otherUser = randomUUID();
+      const otherClient = randomUUID();
+      await store.insert(token(family));
+      await store.insert(token(family));
+      await store.insert(token(second));
+      await store.insert(token(otherUser, { userId: 'user-2' }));
+      await store.insert(token(otherClient, { clientId: 'client-2' }));
+      expect(await store.revokeGrant('user-1', 'client-1', at(5))).toBe(2);
+      expect([await store.isFamilyRevoked(family), await store.isFamilyRevoked(second)]).toEqual([true, true]);
+      expect([await store.isFamilyRevoked(otherUser), await store.isFamilyRevoked(otherClient)]).toEqual([false, false]);
+      expect(await store.revokeGrant('user-9', 'client-1', at(6))).toBe(0);
+    });
+
+    it('deletes expired tokens and revoked families older than a token can live, nothing else', async () => {
+      const expired = token(family, { expiresAt: at(10) });
+      const alive = token(family, { expiresAt: at(100) });
+      await store.insert(expired);
+      await store.insert(alive);
+      const old = randomUUID();
+      await store.revokeFamily(old, at(1));
+      await store.revokeFamily(family, at(50));
+      expect(await store.deleteExpired(at(20), at(40))).toBe(1);
+      expect(await store.find(expired.tokenHash)).toBeNull();
+      expect(await store.find(alive.tokenHash)).not.toBeNull();
+      expect([await store.isFamilyRevoked(old), await store.isFamilyRevoked(family)]).toEqual([false, true]);
+    });
+
     it('answers an unknown token as unknown', async () => {
       expect(await store.rotate(randomUUID(), token(family), 'enc.v1.x', at(1))).toEqual({ status: 'unknown' });
     });

@@ -29,6 +29,8 @@ export interface AccessTokenStore {
   revokeFamily(familyId: string, now: Date): Promise<number>;
   /** Revokes every token issued in the session; answers how many were active. */
   revokeSession(sessionId: string, now: Date): Promise<number>;
+  /** Revokes every token the user granted the client (their access revoked); answers how many were active. */
+  revokeGrant(userId: string, clientId: string, now: Date): Promise<number>;
   /** Revokes every token of the client; answers how many were active. */
   revokeClient(clientId: string, now: Date): Promise<number>;
   /** Deletes tokens that expired before `now`; answers how many. */

@@ -69,8 +69,8 @@ export const getConsents = endpoint({
 
 export const deleteConsent = endpoint({
   ...routes.deleteOAuthConsent,
-  summary: 'Forget a consent: the app’s next authorization asks again',
-  description: 'Another user’s consent, or none: 404 `not_found`.',
+  summary: 'Revoke an app’s access: its consent and its tokens for the user',
+  description: 'The app’s access and refresh tokens for the signed-in user stop working, and its next authorization asks again. Another user’s consent, or none: 404 `not_found`.',
   tags,
   auth: 'session',
   errors: [E.CONSENT_NOT_FOUND, SESSION_ERRORS.UNAUTHORIZED],

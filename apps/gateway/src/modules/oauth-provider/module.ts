@@ -1,6 +1,7 @@
 import {
   ACCESS_TOKEN_TTL_SECONDS,
   Authorization,
+  DEFAULT_REFRESH_TTL_SECONDS,
   AuthorizationCodes,
   ID_TOKEN_TTL_SECONDS,
   OAUTH_PROVIDER_ERRORS,
@@ -71,8 +72,8 @@ export const oauthProviderModule: GatewayModule = {
     bindFactory(c, OAUTH.Clients, [OAUTH.ClientRepository, OAUTH.Consents, OAUTH.AccessTokens, PLATFORM.Clock, OAUTH.Settings], (clients, consents, accessTokens, clock, provider) =>
       new OAuthClients({ clients, consents, accessTokens, clock, scopesSupported: provider.scopes }),
     );
-    bindFactory(c, OAUTH.Authorization, [OAUTH.Clients, OAUTH.Consents, OAUTH.Codes, PLATFORM.Clock, OAUTH.Settings], (clients, consents, store, clock, provider) =>
-      new Authorization({ clients, consents, codes: new AuthorizationCodes({ store, clock }), clock, settings: provider, newId: uuid }),
+    bindFactory(c, OAUTH.Authorization, [OAUTH.Clients, OAUTH.Consents, OAUTH.Codes, OAUTH.Tokens, PLATFORM.Clock, OAUTH.Settings], (clients, consents, store, tokens, clock, provider) =>
+      new Authorization({ clients, consents, codes: new AuthorizationCodes({ store, clock }), clock, settings: provider, newId: uuid, grants: tokens }),
     );
     bindFactory(
       c,
@@ -153,11 +154,14 @@ export const oauthProviderModule: GatewayModule = {
   cleanup: (c) => {
     const codes = c.get(OAUTH.Codes);
     const accessTokens = c.get(OAUTH.AccessTokens);
+    const refreshTokens = c.get(OAUTH.RefreshTokens);
     const keys = c.get(OAUTH.SigningKeys);
     const rotationDays = settingsOf(c.get(PLATFORM.Config), oauthProviderSettings).keyRotationDays;
     return [
       { name: 'oauth-authorization-codes', run: (now) => codes.deleteExpired(now) },
       { name: 'oauth-access-tokens', run: (now) => accessTokens.deleteExpired(now) },
+      // Revoked families are kept as long as one of their tokens could still be presented.
+      { name: 'oauth-refresh-tokens', run: (now) => refreshTokens.deleteExpired(now, new Date(now.getTime() - DEFAULT_REFRESH_TTL_SECONDS * 1000)) },
       { name: 'oauth-signing-keys', run: () => keys.prune() },
       // A new signing key every AUTH_OAUTH_KEY_ROTATION_DAYS (the sweep runs under the advisory lock: one instance rotates).
       { name: 'oauth-signing-key-rotation', run: (now) => keys.rotateIfOlderThan(rotationDays * 86_400, now).then((rotated) => (rotated ? 1 : 0)) },

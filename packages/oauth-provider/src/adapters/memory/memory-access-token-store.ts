@@ -42,6 +42,10 @@ export class MemoryAccessTokenStore implements AccessTokenStore {
     return this.revokeWhere((row) => row.sessionId === sessionId, now);
   }
 
+  async revokeGrant(userId: string, clientId: string, now: Date): Promise<number> {
+    return this.revokeWhere((row) => row.userId === userId && row.clientId === clientId, now);
+  }
+
   async revokeClient(clientId: string, now: Date): Promise<number> {
     return this.revokeWhere((row) => row.clientId === clientId, now);
   }

@@ -1,11 +1,16 @@
 import type { MemoryTables } from '@tend/kernel';
 import type { RefreshTokenRecord, RotateResult } from '../../refresh/refresh-token.js';
 import type { RefreshTokenStore } from '../../refresh/refresh-token-store.port.js';
+import { OAUTH_CLIENTS_TABLE } from './memory-oauth-client-repository.js';
 
 export const REFRESH_TOKENS_TABLE = 'oauthRefreshTokens';
 export const REVOKED_FAMILIES_TABLE = 'oauthRevokedFamilies';
 
-/** Refresh tokens in memory; `rotate` checks and writes in one synchronous step (atomic). */
+/**
+ * Refresh tokens in memory; `rotate` checks and writes in one synchronous step (atomic).
+ * Deleting the user or the client deletes their tokens (not the revoked families), as the
+ * database's cascades do.
+ */
 export class MemoryRefreshTokenStore implements RefreshTokenStore {
   private readonly rows: Map<string, RefreshTokenRecord>;
   private readonly revoked: Map<string, Date>;
@@ -13,6 +18,11 @@ export class MemoryRefreshTokenStore implements RefreshTokenStore {
   constructor(tables: MemoryTables) {
     this.rows = tables.table<RefreshTokenRecord>(REFRESH_TOKENS_TABLE);
     this.revoked = tables.table<Date>(REVOKED_FAMILIES_TABLE);
+    const deleteWhere = (matches: (row: RefreshTokenRecord) => boolean) => {
+      for (const [hash, row] of this.rows) if (matches(row)) this.rows.delete(hash);
+    };
+    tables.onDelete('users', (userId) => deleteWhere((row) => row.userId === userId));
+    tables.onDelete(OAUTH_CLIENTS_TABLE, (clientId) => deleteWhere((row) => row.clientId === clientId));
   }
 
   async insert(token: RefreshTokenRecord): Promise<void> {
@@ -42,6 +52,24 @@ export class MemoryRefreshTokenStore implements RefreshTokenStore {
 
   async isFamilyRevoked(familyId: string): Promise<boolean> {
     return this.revoked.has(familyId);
+  }
+
+  async deleteExpired(now: Date, familiesBefore: Date): Promise<number> {
+    let deleted = 0;
+    for (const [hash, row] of this.rows) {
+      if (row.expiresAt.getTime() < now.getTime()) {
+        this.rows.delete(hash);
+        deleted += 1;
+      }
+    }
+    for (const [familyId, revokedAt] of this.revoked) if (revokedAt.getTime() < familiesBefore.getTime()) this.revoked.delete(familyId);
+    return deleted;
+  }
+
+  async revokeGrant(userId: string, clientId: string, now: Date): Promise<number> {
+    const families = new Set([...this.rows.values()].filter((row) => row.userId === userId && row.clientId === clientId).map((row) => row.familyId));
+    for (const familyId of families) if (!this.revoked.has(familyId)) this.revoked.set(familyId, new Date(now));
+    return families.size;
   }
 }
 
