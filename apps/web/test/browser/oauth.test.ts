@@ -179,6 +179,8 @@ browserIt('a developer registers an app; a person signs up through it, allows it
   await page.getByText('Calm Notes no longer has access to your account.').waitFor();
   await page.getByText('No apps are connected to your account.').waitFor();
   await shot(page, 'connected-apps-revoked');
+  // The app's tokens end with it.
+  await expect(oidc.fetchUserInfo(rp, signedIn.tokens.access_token, signedIn.idToken.sub!)).rejects.toThrow();
 
   // So the app asks again; this time the answer is no.
   const third = await authorization(rp);
