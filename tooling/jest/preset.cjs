@@ -3,7 +3,7 @@
 const path = require('node:path');
 
 /** ESM-only packages jest must transform (it runs our tests as CommonJS). */
-const esmOnly = ['@electric-sql/pglite', '@prisma/client', 'inversify', '@inversifyjs', 'oslo', '@oslojs', 'oauth4webapi', 'jose', 'oidc-provider', '@seriousme/openapi-schema-validator'];
+const esmOnly = ['@electric-sql/pglite', '@prisma/client', 'inversify', '@inversifyjs', 'oslo', '@oslojs', 'oauth4webapi', 'openid-client', 'jose', 'oidc-provider', '@seriousme/openapi-schema-validator'];
 const esmPattern = esmOnly.map((name) => name.replace('/', '\\+')).join('|');
 
 /**

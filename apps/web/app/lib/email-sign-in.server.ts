@@ -1,12 +1,13 @@
 // Sign-in without a password from the sign-in page: "Email me a sign-in link" and "Email me a
 // sign-in code" (the same form, with its Email field), then the code typed back in.
-import { data, redirect, type ActionFunctionArgs } from '@remix-run/node';
+import { data, type ActionFunctionArgs } from '@remix-run/node';
 import { routes } from '@tend/contracts';
 import { failureStatus, type ActionResult } from './actions';
 import { call } from './call.server';
 import { describeError } from './errors';
 import { text } from './forms';
 import { gateway, webOrigin } from './gateway.server';
+import { callbackURL, followSignIn, withOAuthQuery, type SignInTarget } from './sign-in-flow.server';
 
 /** The intents of the sign-in form that this module answers. */
 export const EMAIL_SIGN_IN_INTENTS = ['magic-link', 'email-otp', 'verify-code'] as const;
@@ -16,16 +17,14 @@ export function isEmailSignInIntent(intent: unknown): intent is EmailSignInInten
   return EMAIL_SIGN_IN_INTENTS.includes(intent as EmailSignInIntent);
 }
 
-/** Where the web app asks for the second factor (the gateway's challenge page). */
-const TWO_FACTOR_PAGE = '/sign-in/two-factor';
-
 const NOT_AN_EMAIL = 'Enter your email address (not a username) and we will email you a way in.';
 
 /**
- * Answers one of the intents. Links land back on this web app, signed in, at `redirectTo`; a
- * link that fails lands on the sign-in page with the reason (`?error=INVALID_TOKEN|banned`).
+ * Answers one of the intents. Links land back on this web app, signed in, at the target (an app's
+ * consent page included); a link that fails lands on the sign-in page with the reason
+ * (`?error=INVALID_TOKEN|banned`).
  */
-export async function emailSignInAction(args: ActionFunctionArgs, form: FormData, intent: EmailSignInIntent, redirectTo: string) {
+export async function emailSignInAction(args: ActionFunctionArgs, form: FormData, intent: EmailSignInIntent, target: SignInTarget) {
   const email = intent === 'verify-code' ? text(form, 'email') : text(form, 'identifier');
   if (!email.includes('@')) {
     return data<ActionResult>({ errors: { fields: { identifier: NOT_AN_EMAIL }, form: 'Please check the highlighted fields.' }, values: { identifier: email } }, { status: 400 });
@@ -38,8 +37,8 @@ export async function emailSignInAction(args: ActionFunctionArgs, form: FormData
   if (intent === 'magic-link') {
     const result = await call(api, routes.signInMagicLink, {
       email,
-      callbackURL: `${origin}${redirectTo}`,
-      errorCallbackURL: `${origin}/sign-in?redirectTo=${encodeURIComponent(redirectTo)}`,
+      callbackURL: callbackURL(args.request, target),
+      errorCallbackURL: `${origin}/sign-in?redirectTo=${encodeURIComponent(target.redirectTo)}`,
     });
     if (!result.ok) return fail(result.error, result.status, { values: { identifier: email } });
     return data<ActionResult>({ done: 'link-sent', detail: email }, { headers: api.headers });
@@ -53,10 +52,9 @@ export async function emailSignInAction(args: ActionFunctionArgs, form: FormData
   }
   const otp = text(form, 'otp').replace(/\s+/g, '');
   if (!otp) return data<ActionResult>({ intent, detail: email, errors: { fields: { otp: 'Please enter the code from the email.' } } }, { status: 400 });
-  const result = await call(api, routes.signInEmailOtp, { email, otp });
+  const result = await call(api, routes.signInEmailOtp, withOAuthQuery({ email, otp }, target));
   if (!result.ok) return fail(result.error, result.status, { intent, detail: email });
-  if ('twoFactorRedirect' in result.data) throw redirect(`${TWO_FACTOR_PAGE}?callbackURL=${encodeURIComponent(redirectTo)}`, { headers: api.headers });
-  throw redirect(redirectTo, { headers: api.headers });
+  throw followSignIn(api, args.request, result.data, target);
 }
 
 /** What the sign-in page says when a mailed link brought the person back without signing in. */

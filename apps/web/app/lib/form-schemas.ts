@@ -1,7 +1,18 @@
 // The web app's forms, each built from the contract schemas of the route it calls (so a field
 // accepts what the gateway accepts), plus what only a form has: a second password, an "I
 // understand" box, a choice of expiry. Checked by lib/forms.ts, in the action and in the browser.
-import { changeEmailBody, changePasswordBody, createApiKeyBody, deleteUserBody, signInEmailBody, signInUsernameBody, signUpEmailBody, updateUserBody } from '@tend/contracts';
+import {
+  adminCreateOAuthClientBody,
+  changeEmailBody,
+  changePasswordBody,
+  createApiKeyBody,
+  createOAuthClientBody,
+  deleteUserBody,
+  signInEmailBody,
+  signInUsernameBody,
+  signUpEmailBody,
+  updateUserBody,
+} from '@tend/contracts';
 import { z } from 'zod';
 import { defineForm, PLAIN } from './forms';
 
@@ -129,4 +140,66 @@ export const newKeyForm = defineForm(
     expires: { required: 'Please choose when the key should expire.', invalid: 'Please choose when the key should expire.' },
   },
   ['name', 'expires'],
+);
+
+/** Text typed one item per line (redirect URIs): blank lines and surrounding spaces dropped. */
+export function linesOf(value: string): string[] {
+  return value
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean);
+}
+
+/** Items typed apart by spaces or commas (scopes). */
+export function wordsOf(value: string): string[] {
+  return value.split(/[\s,]+/).filter(Boolean);
+}
+
+const redirectUriList = createOAuthClientBody.shape.redirect_uris;
+/** A list of URIs, one per line, each as the contract accepts one (the gateway judges https and loopback). */
+const uriLines = (required: boolean) =>
+  z
+    .string()
+    .trim()
+    .refine((value) => !required || linesOf(value).length > 0)
+    .refine((value) => redirectUriList.safeParse(linesOf(value)).success && linesOf(value).every((line) => URL.canParse(line)), {
+      message: 'Please put one full address per line, like https://app.example.com/callback (at most 20).',
+      params: PLAIN,
+    });
+
+const uriWords = {
+  required: 'Please enter at least one redirect URI: where Tend sends people back to your app.',
+  invalid: 'Please put one full address per line, like https://app.example.com/callback (at most 20).',
+};
+
+/** A new OAuth client of a developer: its name, redirect URIs (one per line), public (no secret) or not. */
+export const newOAuthClientForm = defineForm(
+  z.object({
+    name: trimmed(createOAuthClientBody.shape.client_name.unwrap()),
+    redirectUris: uriLines(true),
+    publicClient: z.boolean().optional(),
+  }),
+  {
+    name: { required: 'Please give the app a name: people see it when it asks for access.' },
+    redirectUris: uriWords,
+  },
+  ['name', 'redirectUris'],
+);
+
+/** A new OAuth client made by a site admin: also client-credentials scopes, sign-out (end-session) and its redirect URIs. */
+export const adminOAuthClientForm = defineForm(
+  z.object({
+    name: trimmed(adminCreateOAuthClientBody.shape.client_name.unwrap()),
+    redirectUris: uriLines(true),
+    publicClient: z.boolean().optional(),
+    clientCredentialsScopes: z.string().trim().max(1000).optional(),
+    enableEndSession: z.boolean().optional(),
+    postLogoutRedirectUris: uriLines(false).optional(),
+  }),
+  {
+    name: { required: 'Please give the app a name: people see it when it asks for access.' },
+    redirectUris: uriWords,
+    postLogoutRedirectUris: { invalid: 'Please put one full address per line, like https://app.example.com/signed-out (at most 20).' },
+  },
+  ['name', 'redirectUris', 'clientCredentialsScopes', 'postLogoutRedirectUris'],
 );

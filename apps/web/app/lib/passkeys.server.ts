@@ -2,13 +2,14 @@
 // answer, sent with the form), renaming and deleting, and signing in with one from the sign-in
 // page. The WebAuthn options come from the gateway through the /api/auth proxy (the browser asks
 // them itself: they bind their challenge to its cookie); every answer is verified by the gateway.
-import { data, redirect, type ActionFunctionArgs } from '@remix-run/node';
+import { data, type ActionFunctionArgs } from '@remix-run/node';
 import { authenticationResponse, registrationResponse, routes, type RouteReply } from '@tend/contracts';
 import { failureStatus, type ActionResult } from './actions';
 import { call } from './call.server';
 import { describeError, type ErrorLike, type FormErrors } from './errors';
 import { text } from './forms';
 import { gateway, type GatewayClient } from './gateway.server';
+import { followSignIn, withOAuthQuery, type SignInTarget } from './sign-in-flow.server';
 
 export type PasskeyRow = RouteReply<typeof routes.listUserPasskeys>[number];
 
@@ -90,13 +91,12 @@ export async function passkeysAction(args: ActionFunctionArgs, form: FormData, i
 }
 
 /** "Sign in with a passkey": the browser's answer, verified by the gateway, becomes the session (or the second step). */
-export async function passkeySignInAction(args: ActionFunctionArgs, form: FormData, redirectTo: string) {
+export async function passkeySignInAction(args: ActionFunctionArgs, form: FormData, target: SignInTarget) {
   const fail = (errors: FormErrors, status: number, headers?: Headers) => data<ActionResult>({ intent: PASSKEY_SIGN_IN_INTENT, errors }, { status, headers });
   const response = answerOf(form, authenticationResponse);
   if (!response) return fail({ form: NEEDS_JAVASCRIPT, fields: {}, code: 'NEEDS_JAVASCRIPT' }, 400);
   const api = gateway(args);
-  const result = await call(api, routes.verifyPasskeyAuthentication, { response });
+  const result = await call(api, routes.verifyPasskeyAuthentication, withOAuthQuery({ response }, target));
   if (!result.ok) return fail(describe(result.error), failureStatus(result.status), api.headers);
-  if ('twoFactorRedirect' in result.data) throw redirect(`/sign-in/two-factor?callbackURL=${encodeURIComponent(redirectTo)}`, { headers: api.headers });
-  throw redirect(redirectTo, { headers: api.headers });
+  throw followSignIn(api, args.request, result.data, target);
 }

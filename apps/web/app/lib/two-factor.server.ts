@@ -1,7 +1,7 @@
 // Two-factor authentication in the web app: the Security page's section (turn it on with an
 // authenticator app, backup codes, turn it off) and the second step of signing in
 // (/sign-in/two-factor). The route files only compose: their loaders and actions are here.
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { routes } from '@tend/contracts';
 import QRCode from 'qrcode';
 import { failureStatus } from './actions';
@@ -12,6 +12,7 @@ import { checked, secret, text } from './forms';
 import { gateway, webOrigin, type GatewayClient } from './gateway.server';
 import { hasPassword } from './providers.server';
 import { safeRedirect } from './redirect';
+import { followSignIn, targetOf, withOAuthQuery } from './sign-in-flow.server';
 
 /** The intents of the Security page's two-factor forms (other sections dispatch their own). */
 export const TWO_FACTOR_INTENTS = ['two-factor-enable', 'two-factor-verify', 'two-factor-disable', 'two-factor-backup-codes'] as const;
@@ -189,17 +190,14 @@ export async function challengeAction(args: ActionFunctionArgs) {
     const field = backup ? 'backupCode' : 'code';
     return reply({ method, sent: method === 'otp', errors: { fields: { [field]: backup ? 'Please enter one of your backup codes.' : 'Please enter the 6-digit code.' }, code: 'VALIDATION_ERROR' } }, 400);
   }
-  const input = { code, trustDevice: checked(form, 'trustDevice') };
+  // An app's sign-in (the callback is its consent page) carries its authorization request on.
+  const target = targetOf(callbackURL);
+  const input = withOAuthQuery({ code, trustDevice: checked(form, 'trustDevice') }, target);
   const contract = backup ? routes.twoFactorVerifyBackupCode : method === 'otp' ? routes.twoFactorVerifyOtp : routes.twoFactorVerifyTotp;
   const result = await call(api, contract, input);
   if (!result.ok) {
     const lockedUntil = result.error.code === 'ACCOUNT_TEMPORARILY_LOCKED' ? new Date(Date.now() + (result.error.retryAfter ?? 900) * 1000).toISOString() : undefined;
     return reply({ method, sent: method === 'otp', errors: twoFactorErrors(result.error), lockedUntil }, failureStatus(result.status));
   }
-  throw redirect(callbackURL, { headers: api.headers });
-}
-
-/** The sign-in page's answer to a challenged sign-in: the second step, then back to `redirectTo`. */
-export function twoFactorRedirect(api: GatewayClient, redirectTo: string): Response {
-  return redirect(`/sign-in/two-factor?callbackURL=${encodeURIComponent(redirectTo)}`, { headers: api.headers });
+  throw followSignIn(api, args.request, result.data, target);
 }

@@ -30,6 +30,8 @@ const sections = [
   { to: '/account/sessions', label: 'Devices' },
   { to: '/account/api-keys', label: 'API keys' },
   { to: '/account/linked-accounts', label: 'Linked accounts' },
+  { to: '/account/connected-apps', label: 'Connected apps' },
+  { to: '/account/developer-apps', label: 'Developer apps' },
   { to: '/account/delete', label: 'Delete account' },
 ];
 

@@ -2,6 +2,7 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/nod
 import { Form, Link, useLoaderData } from '@remix-run/react';
 import { routes } from '@tend/contracts';
 import { Notice } from '../components/forms';
+import { AdminNav } from '../components/admin/admin-nav';
 import { SearchField, SelectField } from '../components/admin/fields';
 import { DEFAULT_PARAMS, listHref, readListParams, SEARCH_FIELDS, SEARCH_MATCHES, SHOW_CHOICES } from '../components/admin/model';
 import { Pager, UsersTable } from '../components/admin/users-table';
@@ -43,6 +44,7 @@ export default function AdminUsers() {
   const formKey = listHref(params);
   return (
     <div className="admin-page">
+      <AdminNav />
       <div className="admin-page__intro">
         <p className="admin-eyebrow">Site administration</p>
         <h1>Users</h1>

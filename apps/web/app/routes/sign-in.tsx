@@ -1,29 +1,25 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
-import { routes } from '@tend/contracts';
 import { Checkbox, Field, FormAlert, Notice, SubmitButton, useCheckedForm } from '../components/forms';
 import { EmailSignInButtons, EmailSignInStep, emailStepOf } from '../components/email-sign-in';
 import { PasskeySignIn } from '../components/passkeys/passkey-sign-in';
 import { SocialSignIn } from '../components/providers/social-sign-in';
 import { SsoSignInButton } from '../components/sso/sso-sign-in';
-import { failureStatus, type ActionResult } from '../lib/actions';
+import type { ActionResult } from '../lib/actions';
 import { currentSession } from '../lib/auth.server';
-import { describeError } from '../lib/errors';
-import { emailSignInAction, isEmailSignInIntent, linkFailure } from '../lib/email-sign-in.server';
-import { PASSKEY_SIGN_IN_INTENT, passkeySignInAction } from '../lib/passkeys.server';
+import { linkFailure } from '../lib/email-sign-in.server';
 import { signInForm } from '../lib/form-schemas';
-import { parseForm } from '../lib/forms';
-import { safeRedirect } from '../lib/redirect';
+import { text } from '../lib/forms';
 import { gateway } from '../lib/gateway.server';
 import { enabledProviders } from '../lib/providers.server';
-import { call } from '../lib/call.server';
+import { signInMethodFor } from '../lib/sign-in-methods.server';
+import { targetOf, targetOfUrl } from '../lib/sign-in-flow.server';
 import authStyles from '../styles/auth.css?url';
 import emailSignInStyles from '../styles/email-sign-in.css?url';
 import passkeysStyles from '../styles/passkeys.css?url';
 import providersStyles from '../styles/providers.css?url';
 import ssoStyles from '../styles/sso.css?url';
 import { stylesheets } from '../lib/stylesheets';
-import { twoFactorRedirect } from '../lib/two-factor.server';
 
 export const links = stylesheets(authStyles, providersStyles, emailSignInStyles, passkeysStyles, ssoStyles);
 
@@ -37,7 +33,8 @@ const notices: Record<string, string> = {
 
 export async function loader(args: LoaderFunctionArgs) {
   const url = new URL(args.request.url);
-  const redirectTo = safeRedirect(url.searchParams.get('redirectTo'));
+  // A deep link, or an app's authorization request (then its consent page) to go on to.
+  const { redirectTo, oauthQuery } = targetOfUrl(url);
   const reauth = url.searchParams.get('reauth') === '1';
   const api = gateway(args);
   const current = await currentSession(api);
@@ -46,36 +43,18 @@ export async function loader(args: LoaderFunctionArgs) {
   const providers = await enabledProviders(api);
   // A mailed sign-in link that could not be used comes back here with its reason.
   const linkError = linkFailure(url.searchParams.get('error'));
-  return data({ redirectTo, reauth, notice, linkError, identifier: reauth ? (current?.user.email ?? '') : '', providers }, { headers: api.headers });
+  const forApp = oauthQuery !== null;
+  return data({ redirectTo, forApp, reauth, notice, linkError, identifier: reauth ? (current?.user.email ?? '') : '', providers }, { headers: api.headers });
 }
 
+/** Each sign-in method (lib/sign-in-methods.server.ts) answers its own intents, and goes on to the same target. */
 export async function action(args: ActionFunctionArgs) {
   const form = await args.request.formData();
-  const redirectTo = safeRedirect(form.get('redirectTo'));
-  const intent = form.get('intent');
-  if (isEmailSignInIntent(intent)) return emailSignInAction(args, form, intent, redirectTo);
-  if (intent === PASSKEY_SIGN_IN_INTENT) return passkeySignInAction(args, form, redirectTo);
-  const parsed = parseForm(signInForm, form);
-  if (!parsed.ok) return data<ActionResult>({ errors: parsed.errors, values: parsed.values }, { status: 400 });
-
-  const api = gateway(args);
-  const { identifier, password } = parsed.values;
-  const rememberMe = parsed.values.rememberMe ?? false;
-  // One field takes both: an @ means an email.
-  const result =
-    identifier.includes('@')
-      ? await call(api, routes.signInEmail, { email: identifier, password, rememberMe })
-      : await call(api, routes.signInUsername, { username: identifier, password, rememberMe });
-  if (!result.ok) {
-    const errors = describeError(result.error, { email: 'identifier', username: 'identifier', identifier: 'identifier' });
-    return data<ActionResult>({ errors, values: { identifier } }, { status: failureStatus(result.status), headers: api.headers });
-  }
-  if ('twoFactorRedirect' in result.data) throw twoFactorRedirect(api, redirectTo);
-  throw redirect(redirectTo, { headers: api.headers });
+  return signInMethodFor(text(form, 'intent')).action(args, form, text(form, 'intent'), targetOf(form.get('redirectTo')));
 }
 
 export default function SignIn() {
-  const { redirectTo, reauth, notice, linkError, identifier, providers } = useLoaderData<typeof loader>();
+  const { redirectTo, forApp, reauth, notice, linkError, identifier, providers } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>() as ActionResult | undefined;
   // The passkey button answers in its own form.
   const { props, errors: checked } = useCheckedForm(signInForm, result?.intent === 'passkey-sign-in' ? undefined : result?.errors);
@@ -88,7 +67,11 @@ export default function SignIn() {
       <div className="card__header">
         <h1 id="sign-in-title">{reauth ? 'Please sign in again' : 'Welcome back'}</h1>
         <p className="lead">
-          {reauth ? 'For your safety, we ask for your password again before sensitive changes.' : 'Sign in with your email or username.'}
+          {reauth
+            ? 'For your safety, we ask for your password again before sensitive changes.'
+            : forApp
+              ? 'Sign in to Tend to continue to the app that sent you here.'
+              : 'Sign in with your email or username.'}
         </p>
       </div>
       {notice ? <Notice>{notice}</Notice> : null}
@@ -130,7 +113,7 @@ export default function SignIn() {
       <SocialSignIn providers={providers} redirectTo={redirectTo} from="sign-in" />
       <SsoSignInButton redirectTo={redirectTo} />
       <p className="after-form">
-        New to Tend? <Link to="/sign-up">Create an account</Link>
+        New to Tend? <Link to={forApp ? `/sign-up?redirectTo=${encodeURIComponent(redirectTo)}` : '/sign-up'}>Create an account</Link>
       </p>
     </section>
   );

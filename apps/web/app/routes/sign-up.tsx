@@ -10,6 +10,7 @@ import { signUpForm } from '../lib/form-schemas';
 import { parseForm } from '../lib/forms';
 import { safeRedirect } from '../lib/redirect';
 import { gateway, webOrigin } from '../lib/gateway.server';
+import { callbackURL, followSignIn, targetOf, targetOfUrl, withOAuthQuery, type SignInTarget } from '../lib/sign-in-flow.server';
 import { enabledProviders } from '../lib/providers.server';
 import { call } from '../lib/call.server';
 import authStyles from '../styles/auth.css?url';
@@ -22,11 +23,17 @@ export const meta: MetaFunction = () => [{ title: 'Create your account · Tend' 
 
 export async function loader(args: LoaderFunctionArgs) {
   const api = gateway(args);
-  // A deep link (an invitation) that sent the visitor here gets them back once they have an account.
-  const redirectTo = new URL(args.request.url).searchParams.get('redirectTo');
-  const back = redirectTo ? safeRedirect(redirectTo) : null;
+  // A deep link (an invitation, an app's consent page) that sent the visitor here gets them back
+  // once they have an account; an app's authorization request may also come as the gateway sends it.
+  const url = new URL(args.request.url);
+  const back = url.searchParams.has('redirectTo') || url.searchParams.has('sig') ? targetOfUrl(url).redirectTo : null;
   if (await currentSession(api)) throw redirect(back ?? '/account', { headers: api.headers });
   return { redirectTo: back, providers: await enabledProviders(api) };
+}
+
+/** Where the verification link lands: the app's consent page when an app sent the person here, else the result page. */
+function verifiedCallback(request: Request, target: SignInTarget): string {
+  return target.oauthQuery ? callbackURL(request, target) : `${webOrigin(request)}/verify-email/result`;
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -37,18 +44,19 @@ export async function action(args: ActionFunctionArgs) {
 
   const api = gateway(args);
   const { name, email, password, username } = parsed.values;
-  const result = await call(api, routes.signUpEmail, {
-    name,
-    email,
-    password,
-    ...(username ? { username } : {}),
-    callbackURL: `${webOrigin(args.request)}/verify-email/result`,
-  });
+  const target = targetOf(back);
+  const result = await call(
+    api,
+    routes.signUpEmail,
+    withOAuthQuery({ name, email, password, ...(username ? { username } : {}), callbackURL: verifiedCallback(args.request, target) }, target),
+  );
   if (!result.ok) {
     const errors = describeError(result.error, { name: 'name', email: 'email', newPassword: 'password', username: 'username' });
     return data<ActionResult>({ errors, values: { name, email, username: username ?? '' } }, { status: failureStatus(result.status), headers: api.headers });
   }
-  if (back && 'token' in result.data && result.data.token) throw redirect(back, { headers: api.headers });
+  // Signed in at once (no verification asked first): on to the deep link, or the app's consent page.
+  const answer = result.data as { token?: unknown; twoFactorRedirect?: unknown; redirect?: unknown };
+  if (back && (answer.token || answer.twoFactorRedirect === true || answer.redirect === true)) throw followSignIn(api, args.request, result.data, target);
   throw redirect(`/verify-email?email=${encodeURIComponent(email)}&welcome=1`, { headers: api.headers });
 }
 

@@ -46,45 +46,34 @@ export function serverMetadataOf(settings: ProviderSettings, config: GatewayConf
   };
 }
 
-const metadataDeps = { settings: OAUTH.Settings, config: PLATFORM.Config };
 const algorithmOf = (config: GatewayConfig) => settingsOf(config, oauthProviderSettings).signingAlgorithm;
 
-export const openidConfiguration = endpoint({
-  ...routes.openidConfiguration,
-  summary: 'OpenID Connect discovery',
-  description: 'The issuer is `AUTH_BASE_URL/api/auth`; PKCE S256 only; `authorization_response_iss_parameter_supported` (RFC 9207).',
-  tags,
-  auth: 'public',
-  deps: metadataDeps,
-  handler: ({ deps, res }) => {
-    res.set('Cache-Control', 'public, max-age=3600');
-    return serverMetadataOf(deps.settings, deps.config, algorithmOf(deps.config), true);
-  },
-});
+/** One of the three addresses of the same metadata document (RFC 8414, OpenID Connect Discovery). */
+function metadataEndpoint(contract: typeof routes.openidConfiguration | typeof routes.oauthServerMetadata | typeof routes.oauthServerMetadataAtRoot, summary: string, description?: string) {
+  return endpoint({
+    ...contract,
+    summary,
+    ...(description ? { description } : {}),
+    tags,
+    auth: 'public',
+    deps: { settings: OAUTH.Settings, config: PLATFORM.Config },
+    handler: ({ deps, res }) => {
+      res.set('Cache-Control', 'public, max-age=3600');
+      return serverMetadataOf(deps.settings, deps.config, algorithmOf(deps.config), true);
+    },
+  });
+}
 
-export const serverMetadata = endpoint({
-  ...routes.oauthServerMetadata,
-  summary: 'OAuth 2.0 authorization server metadata (RFC 8414), under the issuer',
-  tags,
-  auth: 'public',
-  deps: metadataDeps,
-  handler: ({ deps, res }) => {
-    res.set('Cache-Control', 'public, max-age=3600');
-    return serverMetadataOf(deps.settings, deps.config, algorithmOf(deps.config), true);
-  },
-});
-
-export const serverMetadataAtRoot = endpoint({
-  ...routes.oauthServerMetadataAtRoot,
-  summary: 'OAuth 2.0 authorization server metadata (RFC 8414 §3.1: the well-known path inserted before the issuer’s path)',
-  tags,
-  auth: 'public',
-  deps: metadataDeps,
-  handler: ({ deps, res }) => {
-    res.set('Cache-Control', 'public, max-age=3600');
-    return serverMetadataOf(deps.settings, deps.config, algorithmOf(deps.config), true);
-  },
-});
+export const openidConfiguration = metadataEndpoint(
+  routes.openidConfiguration,
+  'OpenID Connect discovery',
+  'The issuer is `AUTH_BASE_URL/api/auth`; PKCE S256 only; `authorization_response_iss_parameter_supported` (RFC 9207).',
+);
+export const serverMetadata = metadataEndpoint(routes.oauthServerMetadata, 'OAuth 2.0 authorization server metadata (RFC 8414), under the issuer');
+export const serverMetadataAtRoot = metadataEndpoint(
+  routes.oauthServerMetadataAtRoot,
+  'OAuth 2.0 authorization server metadata (RFC 8414 §3.1: the well-known path inserted before the issuer’s path)',
+);
 
 export const protectedResource = endpoint({
   ...routes.protectedResourceMetadata,

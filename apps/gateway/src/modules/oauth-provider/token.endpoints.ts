@@ -1,5 +1,6 @@
-import { routes, tokenBody, introspectBody, revokeBody } from '@tend/contracts';
-import { OAUTH_PROVIDER_ERRORS } from '@tend/oauth-provider';
+import type { Request, Response } from 'express';
+import { routes, tokenBody, introspectBody } from '@tend/contracts';
+import { OAUTH_PROVIDER_ERRORS, type OAuthClientRecord, type OAuthClients } from '@tend/oauth-provider';
 import { endpoint, redirect } from '../../http/endpoint.js';
 import { PLATFORM } from '../../platform.js';
 import { bearerToken, clientCredentials, formOrJson, oauth } from './http.js';
@@ -47,6 +48,16 @@ export const userinfo = endpoint({
   },
 });
 
+/** A client-authenticated endpoint's body (form or JSON) and the client it authenticates as (401 `invalid_client`). */
+async function authenticatedCall<T>(
+  deps: { clients: OAuthClients },
+  ctx: { body: { token?: string; token_type_hint?: string; client_id?: string; client_secret?: string }; req: Request; res: Response },
+  run: (fields: { token?: string; token_type_hint?: string }, client: OAuthClientRecord) => Promise<T>,
+): Promise<T> {
+  const fields = await formOrJson(ctx.req, ctx.res, introspectBody, ctx.body);
+  return oauth(async () => run(fields, await deps.clients.authenticate(clientCredentials(ctx.req, fields))));
+}
+
 export const introspect = endpoint({
   ...routes.oauthIntrospect,
   summary: 'Token introspection (RFC 7662)',
@@ -56,13 +67,7 @@ export const introspect = endpoint({
   formBody: true,
   errors: [E.INVALID_CLIENT],
   deps: { tokens: OAUTH.Tokens, clients: OAUTH.Clients },
-  async handler({ deps, body, req, res }) {
-    const fields = await formOrJson(req, res, introspectBody, body);
-    return oauth(async () => {
-      const client = await deps.clients.authenticate(clientCredentials(req, fields));
-      return deps.tokens.introspect(fields.token, client, fields.token_type_hint);
-    });
-  },
+  handler: ({ deps, body, req, res }) => authenticatedCall(deps, { body, req, res }, (fields, client) => deps.tokens.introspect(fields.token, client, fields.token_type_hint)),
 });
 
 export const revoke = endpoint({
@@ -74,14 +79,11 @@ export const revoke = endpoint({
   formBody: true,
   errors: [E.INVALID_CLIENT],
   deps: { tokens: OAUTH.Tokens, clients: OAUTH.Clients },
-  async handler({ deps, body, req, res }) {
-    const fields = await formOrJson(req, res, revokeBody, body);
-    return oauth(async () => {
-      const client = await deps.clients.authenticate(clientCredentials(req, fields));
+  handler: ({ deps, body, req, res }) =>
+    authenticatedCall(deps, { body, req, res }, async (fields, client) => {
       await deps.tokens.revoke(fields.token, client);
       return {};
-    });
-  },
+    }),
 });
 
 export const endSession = endpoint({
