@@ -3,6 +3,7 @@
 // key set fetched once from `/jwks` and kept, never calling Tend per request. The gateway listens
 // on a loopback port so `createRemoteJWKSet` fetches the keys as it would in production; only the
 // two constants differ (the test gateway's AUTH_BASE_URL is ORIGIN, its JWKS on the real port).
+// Then the steps of "Connecting an MCP client", from discovery to a refreshed token.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createRemoteJWKSet, decodeJwt, jwtVerify } from 'jose';
@@ -117,5 +118,42 @@ describe('docs/identity-provider.md: verifying tokens in a domain service', () =
     const tokens = await Promise.all([1, 2, 3].map(() => userTokens('openid email')));
     for (const { access_token } of tokens) await verifier.verifyAccessToken(access_token);
     expect(jwksFetches).toBe(1);
+  });
+});
+
+describe('docs/identity-provider.md: connecting an MCP client', () => {
+  let gateway: TestGateway;
+  beforeAll(async () => {
+    gateway = await startGateway({ webURL: WEB, features: { oauthProvider: { scopes: SCOPES, dynamicRegistration: true, signingAlgorithm: 'EdDSA', keyRotationDays: 0, refreshGraceSeconds: 5 } } });
+  });
+  afterAll(() => gateway.close());
+
+  it('discovers, registers a public loopback client, authorizes with PKCE and refreshes, as the steps say', async () => {
+    // Steps 2-3: the protected resource names the issuer; its RFC 8414 §3.1 document names the endpoints.
+    const resource = (await gateway.http.get('/.well-known/oauth-protected-resource').expect(200)).body;
+    const [issuer] = resource.authorization_servers as string[];
+    const metadataPath = `/.well-known/oauth-authorization-server${new URL(issuer!).pathname}`;
+    const metadata = (await gateway.http.get(metadataPath).expect(200)).body;
+    expect(metadata).toMatchObject({ issuer, code_challenge_methods_supported: ['S256'], registration_endpoint: `${issuer}/oauth2/register` });
+
+    // Step 4: the registration body of the doc.
+    const redirectUri = 'http://127.0.0.1:33418/callback';
+    const registered = (
+      await gateway.http
+        .post(new URL(metadata.registration_endpoint).pathname)
+        .send({ client_name: 'Claude', redirect_uris: [redirectUri], token_endpoint_auth_method: 'none', grant_types: ['authorization_code', 'refresh_token'], scope: 'openid profile email offline_access' })
+        .expect(201)
+    ).body as OAuthClientCreated;
+    expect(registered).not.toHaveProperty('client_secret');
+
+    // Steps 5-6: the browser's round trip, the code redeemed with client_id and the verifier alone.
+    const person = await signUp(gateway);
+    const { code, verifier: codeVerifier, back, params } = await authorizationCode(gateway, person.cookie, registered, { redirect_uri: redirectUri });
+    expect(back.searchParams.get('state')).toBe(params.state);
+    expect(back.searchParams.get('iss')).toBe(issuer);
+    const tokens = (await tokenRequest(gateway, registered, { grant_type: 'authorization_code', code, redirect_uri: redirectUri, code_verifier: codeVerifier }).expect(200)).body;
+    expect(tokens.refresh_token).toEqual(expect.any(String));
+    const refreshed = (await tokenRequest(gateway, registered, { grant_type: 'refresh_token', refresh_token: tokens.refresh_token }).expect(200)).body;
+    expect(decodeJwt(refreshed.access_token)).toMatchObject({ iss: issuer, aud: ORIGIN, sub: person.user.id, client_id: registered.client_id });
   });
 });
