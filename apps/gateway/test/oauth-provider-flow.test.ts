@@ -238,6 +238,8 @@ describe('identity provider: the authorization code flow', () => {
     const doomed = await createOAuthClient(gateway, owner.cookie);
     await gateway.http.post(`${BASE}/oauth2/delete-client`).set('Cookie', owner.cookie).set('Origin', ORIGIN).send({ client_id: doomed.client_id }).expect(200);
     expect((await tokenRequest(gateway, doomed, { grant_type: 'client_credentials' }).expect(401)).body).toMatchObject({ error: 'invalid_client' });
+    const refused = await tokenRequest(gateway, { ...client, client_secret: 'wrong' }, form).expect(401);
+    expect(refused.headers['www-authenticate']).toMatch(/^Basic /);
     // client_secret_post works as well as Basic.
     await tokenRequest(gateway, client, form, 'post').expect(200);
   });
@@ -254,6 +256,8 @@ describe('identity provider: the authorization code flow', () => {
     const named = (await gateway.http.get(`${BASE}/oauth2/userinfo`).set('Authorization', `Bearer ${profileTokens.access_token}`).expect(200)).body;
     expect(named).toMatchObject({ sub: user.id, name: 'Grace Brewster Hopper', given_name: 'Grace', family_name: 'Brewster Hopper' });
     expect(named).not.toHaveProperty('email');
+    // UserInfo answers POST as GET (OpenID Connect Core §5.3.1).
+    expect((await gateway.http.post(`${BASE}/oauth2/userinfo`).set('Authorization', `Bearer ${tokens.access_token}`).expect(200)).body).toEqual(claims);
     const bad = await gateway.http.get(`${BASE}/oauth2/userinfo`).set('Authorization', 'Bearer nope').expect(401);
     expect(bad.body).toMatchObject({ error: 'invalid_token' });
     expect(bad.headers['www-authenticate']).toMatch(/^Bearer/);
@@ -329,6 +333,12 @@ describe('identity provider: client_credentials and end-session', () => {
     expect(res.body).not.toHaveProperty('id_token');
     expect(decodeJwt(res.body.access_token)).not.toHaveProperty('sub');
     expect((await tokenRequest(gateway, service, { grant_type: 'client_credentials', scope: 'openid' }).expect(400)).body).toMatchObject({ error: 'invalid_scope' });
+    // A resource indicator (RFC 8707) is the token's audience; one that is no absolute URI is refused.
+    const forBookings = (await tokenRequest(gateway, service, { grant_type: 'client_credentials', resource: 'https://bookings.tend.example' }).expect(200)).body;
+    expect(decodeJwt(forBookings.access_token).aud).toBe('https://bookings.tend.example');
+    for (const resource of ['not a uri at all', 'https://bookings.tend.example/#x', 'urn:x']) {
+      expect((await tokenRequest(gateway, service, { grant_type: 'client_credentials', resource }).expect(400)).body).toMatchObject({ error: 'invalid_target' });
+    }
     const { cookie } = await signUp(gateway);
     const own = await createOAuthClient(gateway, cookie);
     expect((await tokenRequest(gateway, own, { grant_type: 'client_credentials' }).expect(400)).body).toMatchObject({ error: 'unauthorized_client' });

@@ -19,7 +19,7 @@ interface Document {
 
 const SCHEMA_PATH = '/api/auth/open-api/generate-schema';
 /** The identity providers' browser posts: exempt from the origin check, so never 403 INVALID_ORIGIN. */
-const CROSS_SITE_POSTS = ['/callback/:id', '/sso/saml2/sp/acs/:providerId', '/oauth2/token', '/oauth2/introspect', '/oauth2/revoke'];
+const CROSS_SITE_POSTS = ['/callback/:id', '/sso/saml2/sp/acs/:providerId', '/oauth2/token', '/oauth2/introspect', '/oauth2/revoke', '/oauth2/userinfo'];
 
 describe('GET /open-api/generate-schema', () => {
   let gateway: TestGateway;

@@ -186,6 +186,7 @@ export const oauthProviderRoutes = {
   oauthConsent: route({ method: 'post', path: '/oauth2/consent', body: oauthConsentBody, response: oauthRedirectReply }),
   oauthToken: route({ method: 'post', path: '/oauth2/token', body: tokenBody, response: tokenResponse }),
   oauthUserinfo: route({ method: 'get', path: '/oauth2/userinfo', response: userinfoResponse }),
+  oauthUserinfoPost: route({ method: 'post', path: '/oauth2/userinfo', response: userinfoResponse }),
   oauthIntrospect: route({ method: 'post', path: '/oauth2/introspect', body: introspectBody, response: introspectResponse }),
   oauthRevoke: route({ method: 'post', path: '/oauth2/revoke', body: revokeBody, response: jsonObject }),
   oauthEndSession: route({ method: 'get', path: '/oauth2/end-session', query: endSessionQuery, response: 'redirect' }),

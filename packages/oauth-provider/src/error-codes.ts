@@ -19,6 +19,7 @@ export const OAUTH_PROVIDER_ERRORS = defineErrors({
   INVALID_ACCESS_TOKEN: { status: 401, message: 'Invalid access token' },
   CLIENT_NOT_FOUND: { status: 404, message: 'Client not found' },
   CONSENT_NOT_FOUND: { status: 404, message: 'Consent not found' },
+  INVALID_TARGET: { status: 400, message: 'Invalid target' },
 });
 
 export type OAuthProviderErrorCode = CodesOf<typeof OAUTH_PROVIDER_ERRORS>;
@@ -39,6 +40,7 @@ export const OAUTH_ERROR_NAMES: Readonly<Record<OAuthProviderErrorCode, string>>
   INVALID_ACCESS_TOKEN: 'invalid_token',
   CLIENT_NOT_FOUND: 'not_found',
   CONSENT_NOT_FOUND: 'not_found',
+  INVALID_TARGET: 'invalid_target',
 };
 
 /**

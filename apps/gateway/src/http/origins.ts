@@ -12,9 +12,9 @@ const SAML_ACS_POST = /^\/sso\/saml2\/sp\/acs\/[^/]+\/?$/;
 
 /**
  * Tend's own OAuth endpoints that clients call from anywhere (issue 31): authenticated by the
- * client's secret or PKCE verifier, never by cookies, so no origin can forge them.
+ * client's secret, its PKCE verifier or a bearer access token, never by cookies, so no origin can forge them.
  */
-const OAUTH_CLIENT_POST = /^\/oauth2\/(token|introspect|revoke|register)\/?$/;
+const OAUTH_CLIENT_POST = /^\/oauth2\/(token|introspect|revoke|register|userinfo)\/?$/;
 
 /** The identity providers' cross-site browser posts and OAuth clients' calls (path under the base path): never refused for their origin. */
 export const isCrossSitePost = (path: string) => PROVIDER_FORM_POST.test(path) || SAML_ACS_POST.test(path) || OAUTH_CLIENT_POST.test(path);

@@ -12,7 +12,7 @@ const MISS_REFRESH_MS = 5_000;
  * verifies (access tokens at userinfo and introspection, ID token hints) is checked against it.
  */
 export class PublishedKeys {
-  private cached: { keys: PublicJwk[]; at: number } | null = null;
+  private cached: { keys: PublicJwk[]; at: number; verifier: ReturnType<typeof createLocalJWKSet> } | null = null;
   private loading: Promise<{ keys: PublicJwk[] }> | null = null;
 
   constructor(
@@ -28,7 +28,11 @@ export class PublishedKeys {
 
   /** Verifies a JWT signed by one of the published keys (a key unknown here reloads them once). */
   async verify(token: string, options: JWTVerifyOptions): Promise<JWTPayload> {
-    const attempt = async () => jwtVerify(token, createLocalJWKSet(await this.jwks()), { currentDate: this.clock.now(), ...options });
+    const attempt = async () => {
+      await this.jwks();
+      // The key set as jose holds it (keys imported once per reload, not per token).
+      return jwtVerify(token, this.cached!.verifier, { currentDate: this.clock.now(), ...options });
+    };
     try {
       return (await attempt()).payload;
     } catch (error) {
@@ -48,7 +52,7 @@ export class PublishedKeys {
     this.loading ??= this.signingKeys
       .jwks()
       .then((jwks) => {
-        this.cached = { keys: jwks.keys, at: this.clock.now().getTime() };
+        this.cached = { keys: jwks.keys, at: this.clock.now().getTime(), verifier: createLocalJWKSet(jwks) };
         return jwks;
       })
       .finally(() => {

@@ -85,6 +85,7 @@ export class TokenService {
   async token(request: TokenRequest, credentials: ClientCredentialsInput): Promise<TokenResponse> {
     const grant = request.grant_type;
     if (!grant) throw raise(OAUTH_PROVIDER_ERRORS.INVALID_REQUEST);
+    if (request.resource !== undefined && !isResourceIndicator(request.resource)) throw raise(OAUTH_PROVIDER_ERRORS.INVALID_TARGET);
     if (grant !== 'authorization_code' && grant !== 'refresh_token' && grant !== 'client_credentials') throw raise(OAUTH_PROVIDER_ERRORS.UNSUPPORTED_GRANT_TYPE);
     const client = await this.options.clients.authenticate(credentials);
     if (grant === 'authorization_code') return this.authorizationCode(request, client);
@@ -307,6 +308,13 @@ export class TokenService {
     await this.options.refreshTokens.revokeFamily(familyId);
     await this.options.accessTokens.revokeFamily(familyId, this.options.clock.now());
   }
+}
+
+/** A resource indicator (RFC 8707 §2): an absolute http(s) URI without a fragment, the audience of the access token. */
+export function isResourceIndicator(value: string): boolean {
+  if (value.length > 2048 || value.includes('#') || !URL.canParse(value)) return false;
+  const url = new URL(value);
+  return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname !== '' && !url.username && !url.password;
 }
 
 /** The standard claims of the scopes (OIDC Core §5.4): email, email_verified; name, given_name, family_name, picture. */

@@ -3,14 +3,20 @@
 // form-encoded bodies (the token, introspection and revocation endpoints).
 import express, { type Request, type Response } from 'express';
 import type { z } from 'zod';
-import { withOAuthError, type ClientCredentialsInput } from '@tend/oauth-provider';
+import { AuthError } from '@tend/kernel';
+import { OAUTH_PROVIDER_ERRORS, withOAuthError, type ClientCredentialsInput } from '@tend/oauth-provider';
 import { validationError } from '../../http/gateway-errors.js';
 
-/** Runs a handler, answering its OAuth failures in the RFC 6749 shape too. */
-export async function oauth<T>(run: () => Promise<T>): Promise<T> {
+/**
+ * Runs a handler, answering its OAuth failures in the RFC 6749 shape too; with `res`, a client
+ * refused at the token, introspection or revocation endpoint is told how to authenticate
+ * (`WWW-Authenticate: Basic`, RFC 6749 §5.2).
+ */
+export async function oauth<T>(run: () => Promise<T>, res?: Response): Promise<T> {
   try {
     return await run();
   } catch (error) {
+    if (res && error instanceof AuthError && error.code === OAUTH_PROVIDER_ERRORS.INVALID_CLIENT.code) res.set('WWW-Authenticate', 'Basic realm="oauth2", charset="UTF-8"');
     throw withOAuthError(error);
   }
 }

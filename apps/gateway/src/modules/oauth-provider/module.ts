@@ -29,7 +29,7 @@ import { settingsOf } from '../settings.js';
 import { adminCreateClient, adminDeleteClient, adminListClients, createClient, deleteClient, getClient, getClients, getPublicClient, registerClient, rotateClientSecret, updateClient } from './clients.endpoints.js';
 import { authorize, consent, consentInfo, deleteConsent, getConsents } from './consent.endpoints.js';
 import { jwks, openidConfiguration, protectedResource, serverMetadata, serverMetadataAtRoot, sessionJwt } from './discovery.endpoints.js';
-import { endSession, introspect, revoke, token, userinfo } from './token.endpoints.js';
+import { endSession, introspect, revoke, token, userinfo, userinfoPost } from './token.endpoints.js';
 import { oauthProviderSettings } from './settings.js';
 import { OAUTH } from './tokens.js';
 import { SessionJwts } from './session-jwts.js';
@@ -107,6 +107,7 @@ export const oauthProviderModule: GatewayModule = {
     deleteConsent,
     token,
     userinfo,
+    userinfoPost,
     introspect,
     revoke,
     endSession,

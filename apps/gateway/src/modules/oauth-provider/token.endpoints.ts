@@ -21,32 +21,38 @@ export const token = endpoint({
   tags,
   auth: 'public',
   formBody: true,
-  errors: [E.INVALID_REQUEST, E.INVALID_GRANT, E.INVALID_CODE_VERIFIER, E.INVALID_SCOPE, E.INVALID_CLIENT, E.UNAUTHORIZED_CLIENT, E.UNSUPPORTED_GRANT_TYPE],
+  errors: [E.INVALID_REQUEST, E.INVALID_GRANT, E.INVALID_CODE_VERIFIER, E.INVALID_SCOPE, E.INVALID_CLIENT, E.UNAUTHORIZED_CLIENT, E.UNSUPPORTED_GRANT_TYPE, E.INVALID_TARGET],
   deps: { tokens: OAUTH.Tokens },
   async handler({ deps, body, req, res }) {
     const fields = await formOrJson(req, res, tokenBody, body);
     res.set('Pragma', 'no-cache');
-    return oauth(() => deps.tokens.token(fields, clientCredentials(req, fields)));
+    return oauth(() => deps.tokens.token(fields, clientCredentials(req, fields)), res);
   },
 });
 
-export const userinfo = endpoint({
-  ...routes.oauthUserinfo,
-  summary: 'The claims of the access token’s user (OpenID Connect UserInfo)',
-  description: '`Authorization: Bearer <access token>` with `openid`. `sub`; with `email`: `email`, `email_verified`; with `profile`: `name`, `given_name`, `family_name`, `picture`. A bad, expired or revoked token: 401 `invalid_token`.',
-  tags,
-  auth: 'public',
-  errors: [E.INVALID_ACCESS_TOKEN],
-  deps: { tokens: OAUTH.Tokens },
-  async handler({ deps, req, res }) {
-    try {
-      return (await oauth(() => deps.tokens.userinfo(bearerToken(req)))) as { sub: string };
-    } catch (error) {
-      res.set('WWW-Authenticate', 'Bearer error="invalid_token"');
-      throw error;
-    }
-  },
-});
+/** UserInfo answers GET and POST alike (OpenID Connect Core §5.3.1), from the bearer token of the Authorization header. */
+function userinfoEndpoint(contract: typeof routes.oauthUserinfo | typeof routes.oauthUserinfoPost) {
+  return endpoint({
+    ...contract,
+    summary: 'The claims of the access token’s user (OpenID Connect UserInfo)',
+    description: '`Authorization: Bearer <access token>` with `openid`. `sub`; with `email`: `email`, `email_verified`; with `profile`: `name`, `given_name`, `family_name`, `picture`. A bad, expired or revoked token: 401 `invalid_token`.',
+    tags,
+    auth: 'public',
+    errors: [E.INVALID_ACCESS_TOKEN],
+    deps: { tokens: OAUTH.Tokens },
+    async handler({ deps, req, res }) {
+      try {
+        return (await oauth(() => deps.tokens.userinfo(bearerToken(req)))) as { sub: string };
+      } catch (error) {
+        res.set('WWW-Authenticate', 'Bearer error="invalid_token"');
+        throw error;
+      }
+    },
+  });
+}
+
+export const userinfo = userinfoEndpoint(routes.oauthUserinfo);
+export const userinfoPost = userinfoEndpoint(routes.oauthUserinfoPost);
 
 /** A client-authenticated endpoint's body (form or JSON) and the client it authenticates as (401 `invalid_client`). */
 async function authenticatedCall<T>(
@@ -55,7 +61,7 @@ async function authenticatedCall<T>(
   run: (fields: { token?: string; token_type_hint?: string }, client: OAuthClientRecord) => Promise<T>,
 ): Promise<T> {
   const fields = await formOrJson(ctx.req, ctx.res, introspectBody, ctx.body);
-  return oauth(async () => run(fields, await deps.clients.authenticate(clientCredentials(ctx.req, fields))));
+  return oauth(async () => run(fields, await deps.clients.authenticate(clientCredentials(ctx.req, fields))), ctx.res);
 }
 
 export const introspect = endpoint({
