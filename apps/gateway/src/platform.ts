@@ -1,7 +1,7 @@
 // The services every module shares: configuration, clock, logger, database, sessions and their
 // cookies, origins, rate limits and mail. Bound once, before the modules.
 import type { Container } from 'inversify';
-import type { Database, DatabaseHandle } from '@tend/database';
+import type { Database, DatabaseHandle, SqlHandle } from '@tend/database';
 import {
   AccountLinkEffect,
   AccountLinks,
@@ -60,6 +60,8 @@ export const PLATFORM = {
   Logger: token<Logger>('Logger'),
   Clock: token<Clock>('Clock'),
   Database: token<Database>('Database'),
+  /** The driver-level statement path beside Prisma, for the few statements of hot request paths. */
+  Sql: token<SqlHandle>('Sql'),
   UserRepository: token<UserRepository>('UserRepository'),
   AccountRepository: token<AccountRepository>('AccountRepository'),
   VerificationRepository: token<VerificationRepository>('VerificationRepository'),
@@ -124,6 +126,7 @@ export interface PlatformOptions {
 export function bindPlatform(c: Container, { config, db, clock, logger, rateLimitStore, commonPasswords, sql, databaseKind, modules }: PlatformOptions): void {
   bindValue(c, PLATFORM.Config, config);
   bindValue(c, PLATFORM.Database, db);
+  bindValue(c, PLATFORM.Sql, sql);
   bindValue(c, PLATFORM.Clock, clock);
   bindValue(c, PLATFORM.Logger, logger);
 

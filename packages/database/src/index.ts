@@ -1,4 +1,5 @@
 export { openDatabase, POOL_SETTINGS, type Database, type DatabaseHandle, type DatabaseTarget, type Prisma } from './client.js';
+export type { SqlHandle } from './sql.js';
 export { isDatabaseUnavailable, withTimeout, type AdvisoryLockOptions, type LockOutcome } from './operations.js';
 export { migrate, readMigrations, defaultMigrationsDir, type Migration, type SqlRunner } from './migrate.js';
 export { databaseTarget } from './target.js';

@@ -57,6 +57,15 @@ for (const kind of kinds) {
     const db = await seeded(kind);
     return { store: new PrismaAccessTokenStore(db.prisma), close: () => db.close() };
   });
+  // The request paths' reads through the driver-level handle (prepared statements): the same contracts.
+  oauthClientRepositoryContract(`${name} with prepared statements`, async () => {
+    const db = await seeded(kind, { clients: false });
+    return { clients: new PrismaOAuthClientRepository(db.prisma, db.sql), close: () => db.close() };
+  });
+  accessTokenStoreContract(`${name} with prepared statements`, async () => {
+    const db = await seeded(kind);
+    return { store: new PrismaAccessTokenStore(db.prisma, db.sql), close: () => db.close() };
+  });
   oauthStorageCascadeContract(name, async () => {
     const db = await createTestDatabase(kind);
     return {

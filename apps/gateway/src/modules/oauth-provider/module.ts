@@ -59,9 +59,9 @@ export const oauthProviderModule: GatewayModule = {
       queryTtlSeconds: OAUTH_QUERY_TTL_SECONDS,
     });
     bindFactory(c, OAUTH.SessionJwts, [OAUTH.Tokens, PLATFORM.Clock], (tokens, clock) => new SessionJwts(tokens, clock));
-    bindFactory(c, OAUTH.ClientRepository, [PLATFORM.Database], (db) => new PrismaOAuthClientRepository(db));
+    bindFactory(c, OAUTH.ClientRepository, [PLATFORM.Database, PLATFORM.Sql], (db, sql) => new PrismaOAuthClientRepository(db, sql));
     bindFactory(c, OAUTH.Consents, [PLATFORM.Database], (db) => new PrismaConsentStore(db));
-    bindFactory(c, OAUTH.AccessTokens, [PLATFORM.Database], (db) => new PrismaAccessTokenStore(db));
+    bindFactory(c, OAUTH.AccessTokens, [PLATFORM.Database, PLATFORM.Sql], (db, sql) => new PrismaAccessTokenStore(db, sql));
     bindFactory(c, OAUTH.Codes, [PLATFORM.Database], (db) => new PrismaAuthorizationCodeStore(db));
     bindFactory(c, OAUTH.RefreshTokens, [PLATFORM.Database], (db) => new PrismaRefreshTokenStore(db));
     bindFactory(c, OAUTH.SigningKeyStore, [PLATFORM.Database], (db) => new PrismaSigningKeyStore(db));

@@ -1,5 +1,9 @@
-import type { Database } from '@tend/database';
+import type { Database, DatabaseHandle } from '@tend/database';
 import type { AccessTokenRecord, AccessTokenStore } from '../../tokens/access-token.js';
+
+export const ACCESS_TOKEN_BY_ID_STATEMENT = 'tend_oauth_access_token_by_id';
+const ACCESS_TOKEN_BY_ID_SQL =
+  'SELECT "id", "clientId", "userId", "sessionId", "familyId", "scopes", "createdAt", "expiresAt", "revokedAt" FROM "oauth_access_token" WHERE "id" = $1';
 
 /**
  * Access tokens' records in the `oauth_access_token` table. A revocation is one conditional
@@ -7,14 +11,20 @@ import type { AccessTokenRecord, AccessTokenStore } from '../../tokens/access-to
  * condition on the rows it waited for, skips them, so each token is counted once.
  */
 export class PrismaAccessTokenStore implements AccessTokenStore {
-  constructor(private readonly db: Database) {}
+  /** With the driver-level handle, `find` (userinfo, introspection, revocation) is one prepared statement. */
+  constructor(
+    private readonly db: Database,
+    private readonly sql: DatabaseHandle['sql'] | null = null,
+  ) {}
 
   async insert(token: AccessTokenRecord): Promise<void> {
     await this.db.oauthAccessToken.create({ data: token });
   }
 
   async find(id: string): Promise<AccessTokenRecord | null> {
-    return this.db.oauthAccessToken.findUnique({ where: { id } });
+    if (!this.sql) return this.db.oauthAccessToken.findUnique({ where: { id } });
+    const [row] = await this.sql.query<AccessTokenRecord>(ACCESS_TOKEN_BY_ID_STATEMENT, ACCESS_TOKEN_BY_ID_SQL, [id]);
+    return row ?? null;
   }
 
   async revoke(id: string, now: Date): Promise<boolean> {
