@@ -6,6 +6,8 @@ import type { PublicJwk, SigningKeys } from '../signing-keys/signing-keys.js';
 const REFRESH_MS = 60_000;
 /** An unknown `kid` (a key another instance just made) reloads the keys, at most this often. */
 const MISS_REFRESH_MS = 5_000;
+/** Tokens whose signature was checked, remembered until they expire (a signature cannot stop being valid). */
+const VERIFIED_ENTRIES = 10_000;
 
 /**
  * The published keys, held in memory: `/jwks` answers from here, and every token this provider
@@ -14,6 +16,7 @@ const MISS_REFRESH_MS = 5_000;
 export class PublishedKeys {
   private cached: { keys: PublicJwk[]; at: number; verifier: ReturnType<typeof createLocalJWKSet> } | null = null;
   private loading: Promise<{ keys: PublicJwk[] }> | null = null;
+  private readonly verified = new Map<string, JWTPayload>();
 
   constructor(
     private readonly signingKeys: SigningKeys,
@@ -26,8 +29,26 @@ export class PublishedKeys {
     return this.reload();
   }
 
-  /** Verifies a JWT signed by one of the published keys (a key unknown here reloads them once). */
+  /**
+   * Verifies a JWT signed by one of the published keys (a key unknown here reloads them once). A
+   * token checked before against the same issuer is answered from memory until its `exp` (the
+   * busy paths, userinfo and introspection, see the same tokens again and again); what can change
+   * (revocation) is the caller's to look up.
+   */
   async verify(token: string, options: JWTVerifyOptions): Promise<JWTPayload> {
+    const cacheable = options.currentDate === undefined && options.audience === undefined && typeof options.issuer === 'string';
+    const key = cacheable ? `${options.issuer as string}\n${token}` : null;
+    const known = key === null ? undefined : this.verified.get(key);
+    if (known && typeof known.exp === 'number' && known.exp * 1000 > this.clock.now().getTime()) return known;
+    const payload = await this.verifyNow(token, options);
+    if (key !== null && typeof payload.exp === 'number') {
+      if (this.verified.size >= VERIFIED_ENTRIES) this.verified.delete(this.verified.keys().next().value!);
+      this.verified.set(key, payload);
+    }
+    return payload;
+  }
+
+  private async verifyNow(token: string, options: JWTVerifyOptions): Promise<JWTPayload> {
     const attempt = async () => {
       await this.jwks();
       // The key set as jose holds it (keys imported once per reload, not per token).

@@ -157,6 +157,17 @@ describe('SigningKeys on a schedule, across instances', () => {
     expect((await signingKeys.jwks()).keys.map((key) => key.kid)).toContain(first);
   });
 
+  it('remembers a verified token only until it expires, and never for another issuer', async () => {
+    const { signingKeys, clock } = setup();
+    const keys = new PublishedKeys(signingKeys, clock);
+    const token = await signingKeys.sign({ iss: settings.issuer, sub: 'user-1' }, 60);
+    await expect(keys.verify(token, { issuer: settings.issuer })).resolves.toMatchObject({ sub: 'user-1' });
+    await expect(keys.verify(token, { issuer: settings.issuer })).resolves.toMatchObject({ sub: 'user-1' });
+    await expect(keys.verify(token, { issuer: 'https://other.example' })).rejects.toThrow();
+    clock.advance(61_000);
+    await expect(keys.verify(token, { issuer: settings.issuer })).rejects.toThrow();
+  });
+
   it('verifies a token signed with a key another instance made after this one loaded the JWKS', async () => {
     const { signingKeys, keyStore, clock } = setup();
     const keys = new PublishedKeys(signingKeys, clock);
