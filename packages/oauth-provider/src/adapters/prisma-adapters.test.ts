@@ -6,6 +6,7 @@ import { PrismaRefreshTokenStore } from './prisma/prisma-refresh-token-store.js'
 import { PrismaOAuthClientRepository } from './prisma/prisma-oauth-client-repository.js';
 import { PrismaConsentStore } from './prisma/prisma-consent-store.js';
 import { PrismaAccessTokenStore } from './prisma/prisma-access-token-store.js';
+import { SqlClaimsUsers } from './prisma/sql-claims-users.js';
 import { signingKeyStoreContract } from '../testing/signing-key-store.contract.js';
 import { authorizationCodeStoreContract } from '../testing/authorization-code-store.contract.js';
 import { refreshTokenStoreContract } from '../testing/refresh-token-store.contract.js';
@@ -65,6 +66,16 @@ for (const kind of kinds) {
   accessTokenStoreContract(`${name} with prepared statements`, async () => {
     const db = await seeded(kind);
     return { store: new PrismaAccessTokenStore(db.prisma, db.sql), close: () => db.close() };
+  });
+  it(`reads a user's claims with one prepared statement (${name})`, async () => {
+    const db = await seeded(kind);
+    try {
+      const users = new SqlClaimsUsers(db.sql);
+      expect(await users.findById('user-1')).toEqual({ id: 'user-1', email: 'user-1@example.com', emailVerified: false, name: 'user-1', image: null, updatedAt: expect.any(Date) });
+      expect(await users.findById('nobody')).toBeNull();
+    } finally {
+      await db.close();
+    }
   });
   oauthStorageCascadeContract(name, async () => {
     const db = await createTestDatabase(kind);

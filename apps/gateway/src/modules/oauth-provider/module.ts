@@ -19,6 +19,7 @@ import {
   PrismaOAuthClientRepository,
   PrismaRefreshTokenStore,
   PrismaSigningKeyStore,
+  SqlClaimsUsers,
 } from '@tend/oauth-provider/prisma';
 import { uuid } from '@tend/kernel';
 import { bindFactory, bindValue } from '../../di.js';
@@ -78,8 +79,8 @@ export const oauthProviderModule: GatewayModule = {
     bindFactory(
       c,
       OAUTH.Tokens,
-      [OAUTH.Clients, OAUTH.Codes, OAUTH.RefreshTokens, OAUTH.AccessTokens, OAUTH.SigningKeys, OAUTH.PublishedKeys, PLATFORM.UserRepository, PLATFORM.Clock, OAUTH.Settings],
-      (clients, codes, refresh, accessTokens, signingKeys, keys, users, clock, provider) =>
+      [OAUTH.Clients, OAUTH.Codes, OAUTH.RefreshTokens, OAUTH.AccessTokens, OAUTH.SigningKeys, OAUTH.PublishedKeys, PLATFORM.Sql, PLATFORM.Clock, OAUTH.Settings],
+      (clients, codes, refresh, accessTokens, signingKeys, keys, sql, clock, provider) =>
         new TokenService({
           clients,
           codes: new AuthorizationCodes({ store: codes, clock }),
@@ -87,7 +88,8 @@ export const oauthProviderModule: GatewayModule = {
           accessTokens,
           signingKeys,
           keys,
-          users,
+          // The claims of ID tokens and userinfo: one prepared statement on the user's primary key.
+          users: new SqlClaimsUsers(sql),
           clock,
           settings: provider,
         }),
