@@ -10,8 +10,9 @@ import { route, type RouteInput, type RouteReply } from './route.js';
 import { routes } from './routes.js';
 import { ssoRoutes } from './sso.js';
 import { twoFactorRoutes } from './two-factor.js';
+import { oauthProviderRoutes } from './oauth-provider.js';
 
-const groups = [authRoutes, apiKeyRoutes, organizationRoutes, adminRoutes, providerRoutes, emailSignInRoutes, ssoRoutes, twoFactorRoutes, passkeyRoutes];
+const groups = [authRoutes, apiKeyRoutes, organizationRoutes, adminRoutes, providerRoutes, emailSignInRoutes, ssoRoutes, twoFactorRoutes, passkeyRoutes, oauthProviderRoutes];
 
 describe('route contracts', () => {
   it('names every route once across the feature files', () => {
@@ -21,7 +22,7 @@ describe('route contracts', () => {
   });
 
   it('gives every method and path to one route only', () => {
-    const keys = Object.values(routes).map((r) => `${r.method} ${r.path}`);
+    const keys = Object.values(routes).map((r) => `${r.method} ${'base' in r ? r.base : ''}${r.path}`);
     expect(new Set(keys).size).toBe(keys.length);
   });
 
