@@ -180,9 +180,52 @@ export const removeTeamResponse = z.object({ message: z.string() });
 export const listTeamsQuery = z.object({ organizationId: idInput().optional() });
 export const listTeamsResponse = z.array(team);
 
+// ------------------------------------------------------------------ runtime roles (issue 32)
+
+/** A runtime role's name: trimmed, 1 to 100 characters, no comma (a member's roles are comma-separated); stored lower-cased. */
+const roleName = () => text({ min: 1, max: 100, trim: true }).refine((value) => !value.includes(','), 'must not contain a comma');
+/** What a role grants: resource (organization, member, invitation, team, ac) -> actions. */
+const rolePermission = () => z.record(text({ min: 1, max: 100 }), z.array(text({ min: 1, max: 100 })).max(20));
+/** A role is named by `roleName` (any case) or `roleId`. */
+const roleRef = {
+  roleName: text({ min: 1, max: 100, trim: true }).optional(),
+  roleId: idInput().optional(),
+};
+const namesRole: [(input: { roleName?: string; roleId?: string }) => boolean, { error: string; path: string[] }] = [
+  (input) => input.roleName !== undefined || input.roleId !== undefined,
+  { error: 'roleName or roleId is required', path: ['roleName'] },
+];
+
+export const roleData = z
+  .object({ id: z.string(), organizationId: z.string(), role: z.string(), permission: z.record(z.string(), z.array(z.string())), createdAt: timestamp() })
+  .meta({ id: 'OrganizationRole' });
+
+export const createRoleBody = z
+  .object({ role: roleName(), permission: rolePermission().optional(), organizationId: idInput().optional() })
+  .refine(...requires('permission'));
+export const createRoleResponse = z.object({ success: z.literal(true), roleData, statements: z.record(z.string(), z.array(z.string())) });
+
+export const listRolesQuery = z.object({ organizationId: idInput().optional() });
+export const listRolesResponse = z.array(roleData);
+
+export const getRoleQuery = z.object({ ...roleRef, organizationId: idInput().optional() }).refine(...namesRole);
+
+export const updateRoleBody = z
+  .object({
+    ...roleRef,
+    organizationId: idInput().optional(),
+    data: z.object({ permission: rolePermission().optional(), roleName: roleName().optional() }).optional(),
+  })
+  .refine(...requires('data'))
+  .refine(...namesRole);
+export const updateRoleResponse = z.object({ success: z.literal(true), roleData });
+
+export const deleteRoleBody = z.object({ ...roleRef, organizationId: idInput().optional() }).refine(...namesRole);
+export const deleteRoleResponse = z.object({ success: z.literal(true) });
+
 // ------------------------------------------------------------------ routes
 
-/** The organization routes: organizations, members, invitations and teams. */
+/** The organization routes: organizations, members, invitations, teams and runtime roles. */
 export const organizationRoutes = {
   createOrganization: route({ method: 'post', path: '/organization/create', body: createOrganizationBody, response: organizationWithMembers }),
   checkOrganizationSlug: route({ method: 'post', path: '/organization/check-slug', body: checkSlugBody, response: checkSlugResponse }),
@@ -211,4 +254,10 @@ export const organizationRoutes = {
   updateTeam: route({ method: 'post', path: '/organization/update-team', body: updateTeamBody, response: team }),
   removeTeam: route({ method: 'post', path: '/organization/remove-team', body: removeTeamBody, response: removeTeamResponse }),
   listTeams: route({ method: 'get', path: '/organization/list-teams', query: listTeamsQuery, response: listTeamsResponse }),
+
+  createRole: route({ method: 'post', path: '/organization/create-role', body: createRoleBody, response: createRoleResponse }),
+  listRoles: route({ method: 'get', path: '/organization/list-roles', query: listRolesQuery, response: listRolesResponse }),
+  getRole: route({ method: 'get', path: '/organization/get-role', query: getRoleQuery, response: roleData }),
+  updateRole: route({ method: 'post', path: '/organization/update-role', body: updateRoleBody, response: updateRoleResponse }),
+  deleteRole: route({ method: 'post', path: '/organization/delete-role', body: deleteRoleBody, response: deleteRoleResponse }),
 };

@@ -83,3 +83,15 @@ export interface Actor {
   sessionToken: string;
   activeOrganizationId: string | null;
 }
+
+/**
+ * A role an organization defined at run time (create-role): its name, stored lower-cased and
+ * unique in the organization (never a built-in role's), and what it grants, resource -> actions.
+ */
+export interface RuntimeRole {
+  id: string;
+  organizationId: string;
+  role: string;
+  permission: Record<string, string[]>;
+  createdAt: Date;
+}

@@ -1,5 +1,5 @@
 import { codeOf } from '@tend/kernel';
-import { ORGANIZATION_ERRORS, REJECT_INVITATION_ERRORS } from './error-codes.js';
+import { ORGANIZATION_ERRORS, REJECT_INVITATION_ERRORS, ROLE_ERRORS } from './error-codes.js';
 
 describe('the organization error catalogue', () => {
   it.each(Object.entries({ ...ORGANIZATION_ERRORS }))('derives %s from its message', (key, entry) => {
@@ -17,6 +17,13 @@ describe('the organization error catalogue', () => {
     expect(ORGANIZATION_ERRORS.ORGANIZATION_ID_IS_REQUIRED.status).toBe(400);
     expect(ORGANIZATION_ERRORS.YOU_ARE_NOT_A_MEMBER_OF_THIS_ORGANIZATION.status).toBe(403);
     expect(ORGANIZATION_ERRORS.USER_NOT_FOUND.status).toBe(401);
+  });
+
+  it("keeps better-auth's codes, words and statuses for runtime roles", () => {
+    expect(ROLE_ERRORS.ROLE_NAME_IS_ALREADY_TAKEN).toMatchObject({ status: 400, code: 'ROLE_NAME_IS_ALREADY_TAKEN', message: 'That role name is already taken' });
+    expect(ROLE_ERRORS.INVALID_RESOURCE).toMatchObject({ status: 400, code: 'INVALID_RESOURCE' });
+    expect(ROLE_ERRORS.YOU_ARE_NOT_ALLOWED_TO_LIST_A_ROLE).toMatchObject({ status: 403, message: 'You are not allowed to list a role' });
+    for (const [key, entry] of Object.entries(ROLE_ERRORS)) expect(entry.code).toBe(key);
   });
 
   it("words reject's not-found with an exclamation mark under the same code", () => {

@@ -45,6 +45,21 @@ export const ORGANIZATION_ERRORS = defineErrors({
   ROLE_NOT_FOUND: { status: 400, message: 'Role not found' },
 });
 
+/**
+ * The runtime roles' errors (issue 32): better-auth's dynamic access control codes and its
+ * words, which are not always the code spelled out ("That role name is already taken").
+ */
+export const ROLE_ERRORS = defineErrors({
+  YOU_ARE_NOT_ALLOWED_TO_CREATE_A_ROLE: { status: 403, message: 'You are not allowed to create a role' },
+  YOU_ARE_NOT_ALLOWED_TO_UPDATE_A_ROLE: { status: 403, message: 'You are not allowed to update a role' },
+  YOU_ARE_NOT_ALLOWED_TO_DELETE_A_ROLE: { status: 403, message: 'You are not allowed to delete a role' },
+  YOU_ARE_NOT_ALLOWED_TO_LIST_A_ROLE: { status: 403, message: 'You are not allowed to list a role' },
+  INVALID_RESOURCE: { status: 400, message: 'The provided permission includes an invalid resource' },
+  ROLE_NAME_IS_ALREADY_TAKEN: { status: 400, message: 'That role name is already taken' },
+  CANNOT_DELETE_A_PRE_DEFINED_ROLE: { status: 400, message: 'Cannot delete a pre-defined role' },
+  ROLE_IS_ASSIGNED_TO_MEMBERS: { status: 400, message: 'Cannot delete a role that is assigned to members. Please reassign the members to a different role first' },
+});
+
 /** POST /organization/reject-invitation words its not-found with an exclamation mark (same code). */
 export const REJECT_INVITATION_ERRORS = defineErrors({
   INVITATION_NOT_FOUND: { status: 400, message: 'Invitation not found!' },

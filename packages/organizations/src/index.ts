@@ -11,9 +11,10 @@ export type {
   OrganizationWithMembers,
   FullOrganization,
   UserInvitation,
+  RuntimeRole,
 } from './entities.js';
 export { INVITATION_STATUSES } from './entities.js';
-export { ORGANIZATION_ERRORS, REJECT_INVITATION_ERRORS } from './error-codes.js';
+export { ORGANIZATION_ERRORS, REJECT_INVITATION_ERRORS, ROLE_ERRORS } from './error-codes.js';
 export {
   ORGANIZATION_STATEMENTS,
   ORGANIZATION_ROLES,
@@ -21,7 +22,10 @@ export {
   hasOrganizationPermission,
   hasRole,
   isKnownRole,
+  isBuiltInRole,
   parseRoles,
+  renameRole,
+  type RuntimeGrants,
   type OrganizationResource,
   type OrganizationAction,
   type OrganizationPermissions,
@@ -41,6 +45,8 @@ export {
   type InvitationRepository,
   type TeamRepository,
   type ActiveOrganizationStore,
+  type RuntimeRoleRepository,
+  type RuntimeRolePatch,
   type OrganizationStores,
 } from './ports.js';
 // use cases, one per route
@@ -69,6 +75,8 @@ export { UpdateTeam, type UpdateTeamInput } from './use-cases/update-team.js';
 export { RemoveTeam, TEAM_REMOVED, type RemoveTeamResult } from './use-cases/remove-team.js';
 export { ListTeams } from './use-cases/list-teams.js';
 export { CheckOrganizationPermission, type CheckOrganizationPermissionInput } from './use-cases/check-organization-permission.js';
+export { CreateRole, ListRoles, GetRole, UpdateRole, DeleteRole, type CreateRoleResult, type RoleRef } from './use-cases/runtime-roles.js';
+export { memberHasPermission } from './use-cases/access.js';
 export type { MemberPageInput } from './use-cases/member-page.js';
 // in-memory adapters (one process, tests)
 export {
@@ -77,5 +85,6 @@ export {
   MemoryInvitationRepository,
   MemoryTeamRepository,
   MemoryActiveOrganizationStore,
+  MemoryRuntimeRoleRepository,
 } from './adapters/memory/index.js';
 export { memoryOrganizationStores } from './adapters/memory/memory-organization-stores.js';

@@ -1,12 +1,13 @@
-import { hasOrganizationPermission, isKnownRole, ORGANIZATION_ROLES, ORGANIZATION_STATEMENTS, parseRoles } from './permissions.js';
+import { hasOrganizationPermission, isBuiltInRole, isKnownRole, ORGANIZATION_ROLES, ORGANIZATION_STATEMENTS, parseRoles, renameRole } from './permissions.js';
 
 describe('the organization roles (spec section 6)', () => {
-  it('gives the owner organization update and delete, member, invitation and team rights', () => {
+  it('gives the owner organization update and delete, member, invitation, team and runtime role rights', () => {
     expect(ORGANIZATION_ROLES.owner).toEqual({
       organization: ['update', 'delete'],
       member: ['create', 'update', 'delete'],
       invitation: ['create', 'cancel'],
       team: ['create', 'update', 'delete'],
+      ac: ['create', 'read', 'update', 'delete'],
     });
   });
 
@@ -14,9 +15,9 @@ describe('the organization roles (spec section 6)', () => {
     expect(ORGANIZATION_ROLES.admin).toEqual({ ...ORGANIZATION_ROLES.owner, organization: ['update'] });
   });
 
-  it('gives the member nothing', () => {
+  it('gives the member nothing but reading the runtime roles', () => {
     for (const [resource, actions] of Object.entries(ORGANIZATION_STATEMENTS)) {
-      for (const action of actions) expect(hasOrganizationPermission('member', { [resource]: [action] })).toBe(false);
+      for (const action of actions) expect(hasOrganizationPermission('member', { [resource]: [action] })).toBe(resource === 'ac' && action === 'read');
     }
   });
 
@@ -64,5 +65,35 @@ describe('roles', () => {
     expect(isKnownRole(['owner'])).toBe(true);
     expect(isKnownRole('coach')).toBe(false);
     expect(isKnownRole('')).toBe(false);
+  });
+});
+
+describe('runtime roles in hasOrganizationPermission', () => {
+  const runtime = new Map([['coach', { member: ['update'], ac: ['read'] }]]);
+
+  it('grants a runtime role exactly its permissions', () => {
+    expect(hasOrganizationPermission('coach', { member: ['update'] }, runtime)).toBe(true);
+    expect(hasOrganizationPermission('coach', { member: ['update'], ac: ['read'] }, runtime)).toBe(true);
+    expect(hasOrganizationPermission('coach', { member: ['delete'] }, runtime)).toBe(false);
+    expect(hasOrganizationPermission('coach', { organization: ['update'] }, runtime)).toBe(false);
+  });
+
+  it('grants an unknown runtime role nothing, and never lets one stand in for a built-in role', () => {
+    expect(hasOrganizationPermission('coach', { member: ['update'] })).toBe(false);
+    expect(hasOrganizationPermission('member', { member: ['update'] }, new Map([['member', { member: ['update'] }]]))).toBe(false);
+  });
+
+  it('combines with built-in roles as any comma-separated role does', () => {
+    expect(hasOrganizationPermission('member,coach', { member: ['update'] }, runtime)).toBe(true);
+    expect(hasOrganizationPermission('member,coach', { team: ['create'] }, runtime)).toBe(false);
+  });
+
+  it('knows the built-in roles and renames a runtime role inside comma-separated roles', () => {
+    expect(['owner', 'admin', 'member'].every(isBuiltInRole)).toBe(true);
+    expect(isBuiltInRole('coach')).toBe(false);
+    expect(isBuiltInRole('toString')).toBe(false);
+    expect(renameRole('member,coach', 'coach', 'trainer')).toBe('member,trainer');
+    expect(renameRole('coaches', 'coach', 'trainer')).toBe('coaches');
+    expect(renameRole('coach,trainer', 'coach', 'trainer')).toBe('trainer');
   });
 });

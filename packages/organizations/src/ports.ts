@@ -1,4 +1,4 @@
-import type { Invitation, Member, MemberWithUser, Organization, Team, UserInvitation } from './entities.js';
+import type { Invitation, Member, MemberWithUser, Organization, RuntimeRole, Team, UserInvitation } from './entities.js';
 
 /** What a guarded write answers: the value, or why the database refused it. */
 export type Outcome<T, Reason extends string> = { ok: true; value: T } | { ok: false; reason: Reason };
@@ -122,6 +122,36 @@ export interface TeamRepository {
   remove(id: string, options: { keepLast: boolean }): Promise<Outcome<Team, 'not-found' | 'last-team'>>;
 }
 
+/** A change of a runtime role: a new name, new permissions, or both. */
+export type RuntimeRolePatch = Partial<Pick<RuntimeRole, 'role' | 'permission'>>;
+
+/**
+ * Where the organizations' runtime roles live; (organizationId, role) is unique. Every read goes
+ * to the store (no cache), so a change applies to the very next request on every instance.
+ * Deleting an organization deletes its roles.
+ */
+export interface RuntimeRoleRepository {
+  /** Adds a role; a name the organization has already answers `name-taken`, a missing organization `organization-not-found`. */
+  create(role: RuntimeRole): Promise<Outcome<RuntimeRole, 'name-taken' | 'organization-not-found'>>;
+  /** The organization's role with this id (a role of another organization is not found). */
+  findById(organizationId: string, id: string): Promise<RuntimeRole | null>;
+  findByName(organizationId: string, role: string): Promise<RuntimeRole | null>;
+  /** The organization's roles of these names (those that exist), in one read. */
+  findByNames(organizationId: string, roles: readonly string[]): Promise<RuntimeRole[]>;
+  /** The organization's roles, oldest first. */
+  list(organizationId: string): Promise<RuntimeRole[]>;
+  /**
+   * Changes a role. A new name taken in the organization answers `name-taken`; a rename also
+   * renames the role in its members' and pending invitations' roles, in the same transaction.
+   */
+  update(id: string, patch: RuntimeRolePatch): Promise<Outcome<RuntimeRole, 'not-found' | 'name-taken'>>;
+  /**
+   * Deletes a role unless a member of its organization holds it (`assigned`); checked under the
+   * organization's lock, as member role changes are.
+   */
+  remove(id: string): Promise<Outcome<RuntimeRole, 'not-found' | 'assigned'>>;
+}
+
 /** The active organization of sessions (the session table's activeOrganizationId). */
 export interface ActiveOrganizationStore {
   /** Sets one session's active organization; false when the session no longer exists. */
@@ -139,4 +169,5 @@ export interface OrganizationStores {
   invitations: InvitationRepository;
   teams: TeamRepository;
   activeOrganizations: ActiveOrganizationStore;
+  roles: RuntimeRoleRepository;
 }

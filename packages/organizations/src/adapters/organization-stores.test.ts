@@ -9,6 +9,7 @@ import { invitationRepositoryContract } from '../testing/invitation-repository.c
 import { teamRepositoryContract } from '../testing/team-repository.contract.js';
 import { activeOrganizationStoreContract } from '../testing/active-organization-store.contract.js';
 import { organizationRacesContract } from '../testing/organization-races.contract.js';
+import { runtimeRoleRepositoryContract } from '../testing/runtime-role-repository.contract.js';
 
 const suites = [
   organizationRepositoryContract,
@@ -17,6 +18,7 @@ const suites = [
   teamRepositoryContract,
   activeOrganizationStoreContract,
   organizationRacesContract,
+  runtimeRoleRepositoryContract,
 ];
 
 async function openMemory(): Promise<OrganizationStoresHarness> {

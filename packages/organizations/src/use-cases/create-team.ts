@@ -8,7 +8,7 @@ import { organizationIdFor, requireMembership, requirePermission } from './acces
 /** POST /organization/create-team: by a member with team create permission; a name of at least one character. */
 export class CreateTeam {
   constructor(
-    private readonly stores: Pick<OrganizationStores, 'members' | 'teams'>,
+    private readonly stores: Pick<OrganizationStores, 'members' | 'teams' | 'roles'>,
     private readonly clock: Clock,
     private readonly config: OrganizationsConfig = DEFAULT_ORGANIZATIONS_CONFIG,
   ) {}
@@ -17,7 +17,7 @@ export class CreateTeam {
     if (!this.config.teams.enabled) throw raise(GENERAL_ERRORS.NOT_FOUND);
     const organizationId = organizationIdFor(input.actor, input.organizationId);
     const member = await requireMembership(this.stores.members, input.actor, organizationId);
-    requirePermission(member, { team: ['create'] }, ORGANIZATION_ERRORS.YOU_ARE_NOT_ALLOWED_TO_CREATE_TEAMS_IN_THIS_ORGANIZATION);
+    await requirePermission(this.stores.roles, member, { team: ['create'] }, ORGANIZATION_ERRORS.YOU_ARE_NOT_ALLOWED_TO_CREATE_TEAMS_IN_THIS_ORGANIZATION);
     if (!input.name) throw raise(GENERAL_ERRORS.VALIDATION_ERROR);
     const now = this.clock.now();
     return this.stores.teams.create({ id: uuid(), name: input.name, organizationId, createdAt: now, updatedAt: now });

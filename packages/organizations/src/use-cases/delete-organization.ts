@@ -16,13 +16,13 @@ export interface DeleteOrganizationResult {
  * members, invitations and teams go with it, and every session that had it active is cleared.
  */
 export class DeleteOrganization {
-  constructor(private readonly stores: Pick<OrganizationStores, 'organizations' | 'members' | 'activeOrganizations'>) {}
+  constructor(private readonly stores: Pick<OrganizationStores, 'organizations' | 'members' | 'activeOrganizations' | 'roles'>) {}
 
   async execute(input: { actor: Actor; organizationId: string }): Promise<DeleteOrganizationResult> {
     const { actor, organizationId } = input;
     if (!organizationId) throw raise(ORGANIZATION_ERRORS.ORGANIZATION_NOT_FOUND);
     const member = await requireMembership(this.stores.members, actor, organizationId, ORGANIZATION_ERRORS.USER_IS_NOT_A_MEMBER_OF_THE_ORGANIZATION);
-    requirePermission(member, { organization: ['delete'] }, ORGANIZATION_ERRORS.YOU_ARE_NOT_ALLOWED_TO_DELETE_THIS_ORGANIZATION);
+    await requirePermission(this.stores.roles, member, { organization: ['delete'] }, ORGANIZATION_ERRORS.YOU_ARE_NOT_ALLOWED_TO_DELETE_THIS_ORGANIZATION);
     const organization = await this.stores.organizations.delete(organizationId);
     if (!organization) throw raise(ORGANIZATION_ERRORS.ORGANIZATION_NOT_FOUND);
     await this.stores.activeOrganizations.clearForOrganization(organizationId);

@@ -3,9 +3,9 @@ import { organizationInvitation, type Mailer } from '@tend/mailer';
 import { DEFAULT_ORGANIZATIONS_CONFIG, type OrganizationsConfig } from '../config.js';
 import type { Actor, Invitation, Organization } from '../entities.js';
 import { ORGANIZATION_ERRORS } from '../error-codes.js';
-import { CREATOR_ROLE, hasRole, isKnownRole, parseRoles } from '../permissions.js';
+import { CREATOR_ROLE, hasRole } from '../permissions.js';
 import type { OrganizationStores } from '../ports.js';
-import { organizationIdFor, requireMembership, requirePermission } from './access.js';
+import { knownRole, organizationIdFor, requireGrantable, requireMembership, requirePermission } from './access.js';
 
 export interface InviteMemberInput {
   actor: Actor;
@@ -30,7 +30,8 @@ export interface InviteMemberResult {
 
 /**
  * POST /organization/invite-member: by a member with invitation create permission; only an
- * owner may invite an owner. An address that is already a member, or already has a pending
+ * owner may invite an owner, and a runtime role of the organization only a member who holds
+ * all it grants. An address that is already a member, or already has a pending
  * invitation (unless `resend`), is refused. The invitation is mailed with a link to the web
  * app's invitation page, `${webBaseURL}/invitations/{id}`.
  */
@@ -38,7 +39,7 @@ export class InviteMember {
   private readonly webBaseURL: string;
 
   constructor(
-    private readonly stores: Pick<OrganizationStores, 'organizations' | 'members' | 'invitations' | 'teams'>,
+    private readonly stores: Pick<OrganizationStores, 'organizations' | 'members' | 'invitations' | 'teams' | 'roles'>,
     private readonly mailer: Mailer,
     private readonly logger: Logger,
     private readonly clock: Clock,
@@ -52,10 +53,10 @@ export class InviteMember {
     const { organizations, members, invitations } = this.stores;
     const organizationId = organizationIdFor(input.actor, input.organizationId);
     const inviter = await requireMembership(members, input.actor, organizationId);
-    requirePermission(inviter, { invitation: ['create'] }, ORGANIZATION_ERRORS.YOU_ARE_NOT_ALLOWED_TO_INVITE_USERS_TO_THIS_ORGANIZATION);
-    if (!isKnownRole(input.role)) throw raise(ORGANIZATION_ERRORS.ROLE_NOT_FOUND);
-    const role = parseRoles(input.role).join(',');
+    await requirePermission(this.stores.roles, inviter, { invitation: ['create'] }, ORGANIZATION_ERRORS.YOU_ARE_NOT_ALLOWED_TO_INVITE_USERS_TO_THIS_ORGANIZATION);
+    const { role, runtime } = await knownRole(this.stores.roles, organizationId, input.role);
     if (hasRole(role, CREATOR_ROLE) && !hasRole(inviter.role, CREATOR_ROLE)) throw raise(ORGANIZATION_ERRORS.YOU_ARE_NOT_ALLOWED_TO_INVITE_A_USER_WITH_THIS_ROLE);
+    await requireGrantable(this.stores.roles, inviter, runtime, ORGANIZATION_ERRORS.YOU_ARE_NOT_ALLOWED_TO_INVITE_A_USER_WITH_THIS_ROLE);
     const teamId = await this.teamOf(organizationId, input.teamId);
     const email = input.email.trim().toLowerCase();
     if (await members.findByEmail(organizationId, email)) throw raise(ORGANIZATION_ERRORS.USER_IS_ALREADY_A_MEMBER_OF_THIS_ORGANIZATION);

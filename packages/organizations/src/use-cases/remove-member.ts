@@ -26,7 +26,7 @@ export interface RemoveMemberResult {
  * organization active.
  */
 export class RemoveMember {
-  constructor(private readonly stores: Pick<OrganizationStores, 'members' | 'activeOrganizations'>) {}
+  constructor(private readonly stores: Pick<OrganizationStores, 'members' | 'activeOrganizations' | 'roles'>) {}
 
   async execute(input: RemoveMemberInput): Promise<RemoveMemberResult> {
     const { actor } = input;
@@ -34,7 +34,7 @@ export class RemoveMember {
     const caller = await requireMembership(this.stores.members, actor, organizationId);
     const target = await this.find(organizationId, input.memberIdOrEmail);
     if (!target || target.organizationId !== organizationId) throw raise(ORGANIZATION_ERRORS.MEMBER_NOT_FOUND);
-    requirePermission(caller, { member: ['delete'] }, ORGANIZATION_ERRORS.YOU_ARE_NOT_ALLOWED_TO_DELETE_THIS_MEMBER);
+    await requirePermission(this.stores.roles, caller, { member: ['delete'] }, ORGANIZATION_ERRORS.YOU_ARE_NOT_ALLOWED_TO_DELETE_THIS_MEMBER);
     if (hasRole(target.role, CREATOR_ROLE) && !hasRole(caller.role, CREATOR_ROLE)) throw raise(ORGANIZATION_ERRORS.YOU_ARE_NOT_ALLOWED_TO_DELETE_THIS_MEMBER);
 
     const removed = await this.stores.members.remove(target.id, { ownerRole: CREATOR_ROLE });

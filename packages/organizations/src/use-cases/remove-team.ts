@@ -19,7 +19,7 @@ export interface RemoveTeamResult {
  */
 export class RemoveTeam {
   constructor(
-    private readonly stores: Pick<OrganizationStores, 'members' | 'teams'>,
+    private readonly stores: Pick<OrganizationStores, 'members' | 'teams' | 'roles'>,
     private readonly config: OrganizationsConfig = DEFAULT_ORGANIZATIONS_CONFIG,
   ) {}
 
@@ -28,7 +28,7 @@ export class RemoveTeam {
     const organizationId = organizationIdFor(input.actor, input.organizationId);
     const member = await requireMembership(this.stores.members, input.actor, organizationId);
     if (member.teamId === input.teamId) throw raise(ORGANIZATION_ERRORS.YOU_ARE_NOT_ALLOWED_TO_DELETE_THIS_TEAM);
-    requirePermission(member, { team: ['delete'] }, ORGANIZATION_ERRORS.YOU_ARE_NOT_ALLOWED_TO_DELETE_TEAMS_IN_THIS_ORGANIZATION);
+    await requirePermission(this.stores.roles, member, { team: ['delete'] }, ORGANIZATION_ERRORS.YOU_ARE_NOT_ALLOWED_TO_DELETE_TEAMS_IN_THIS_ORGANIZATION);
     const team = await this.stores.teams.findById(input.teamId);
     if (!team || team.organizationId !== organizationId) throw raise(ORGANIZATION_ERRORS.TEAM_NOT_FOUND);
     const removed = await this.stores.teams.remove(team.id, { keepLast: !this.config.teams.allowRemovingAllTeams });

@@ -1,9 +1,9 @@
 import { raise } from '@tend/kernel';
 import type { Actor, Member } from '../entities.js';
 import { ORGANIZATION_ERRORS } from '../error-codes.js';
-import { CREATOR_ROLE, hasRole, isKnownRole, parseRoles } from '../permissions.js';
+import { CREATOR_ROLE, hasRole } from '../permissions.js';
 import type { OrganizationStores } from '../ports.js';
-import { organizationIdFor, requireMembership, requirePermission } from './access.js';
+import { knownRole, organizationIdFor, requireGrantable, requireMembership, requirePermission } from './access.js';
 
 export interface UpdateMemberRoleInput {
   actor: Actor;
@@ -24,22 +24,23 @@ export interface UpdateMemberRoleResult {
 /**
  * POST /organization/update-member-role: by a member with member update permission. Only an
  * owner may make someone an owner or change an owner's role, and the organization keeps at
- * least one owner (checked in the same transaction as the change).
+ * least one owner (checked in the same transaction as the change). A runtime role of the
+ * organization is a role too, given only by a caller who holds all it grants.
  */
 export class UpdateMemberRole {
-  constructor(private readonly stores: Pick<OrganizationStores, 'members'>) {}
+  constructor(private readonly stores: Pick<OrganizationStores, 'members' | 'roles'>) {}
 
   async execute(input: UpdateMemberRoleInput): Promise<UpdateMemberRoleResult> {
     const organizationId = organizationIdFor(input.actor, input.organizationId);
     const caller = await requireMembership(this.stores.members, input.actor, organizationId);
-    if (!isKnownRole(input.role)) throw raise(ORGANIZATION_ERRORS.ROLE_NOT_FOUND);
-    const role = parseRoles(input.role).join(',');
+    const { role, runtime } = await knownRole(this.stores.roles, organizationId, input.role);
 
     const target = await this.stores.members.findById(input.memberId);
     if (!target || target.organizationId !== organizationId) throw raise(ORGANIZATION_ERRORS.MEMBER_NOT_FOUND);
-    requirePermission(caller, { member: ['update'] }, ORGANIZATION_ERRORS.YOU_ARE_NOT_ALLOWED_TO_UPDATE_THIS_MEMBER);
+    await requirePermission(this.stores.roles, caller, { member: ['update'] }, ORGANIZATION_ERRORS.YOU_ARE_NOT_ALLOWED_TO_UPDATE_THIS_MEMBER);
     const touchesOwner = hasRole(target.role, CREATOR_ROLE) || hasRole(role, CREATOR_ROLE);
     if (touchesOwner && !hasRole(caller.role, CREATOR_ROLE)) throw raise(ORGANIZATION_ERRORS.YOU_ARE_NOT_ALLOWED_TO_UPDATE_THIS_MEMBER);
+    await requireGrantable(this.stores.roles, caller, runtime, ORGANIZATION_ERRORS.YOU_ARE_NOT_ALLOWED_TO_UPDATE_THIS_MEMBER);
 
     const updated = await this.stores.members.updateRole(target.id, role, { ownerRole: CREATOR_ROLE });
     if (!updated.ok) {

@@ -16,12 +16,12 @@ export interface UpdateOrganizationInput {
  * update permission (owner, admin). A slug another organization has answers 400 slug is taken.
  */
 export class UpdateOrganization {
-  constructor(private readonly stores: Pick<OrganizationStores, 'organizations' | 'members'>) {}
+  constructor(private readonly stores: Pick<OrganizationStores, 'organizations' | 'members' | 'roles'>) {}
 
   async execute(input: UpdateOrganizationInput): Promise<Organization> {
     const organizationId = organizationIdFor(input.actor, input.organizationId);
     const member = await requireMembership(this.stores.members, input.actor, organizationId, ORGANIZATION_ERRORS.USER_IS_NOT_A_MEMBER_OF_THE_ORGANIZATION);
-    requirePermission(member, { organization: ['update'] }, ORGANIZATION_ERRORS.YOU_ARE_NOT_ALLOWED_TO_UPDATE_THIS_ORGANIZATION);
+    await requirePermission(this.stores.roles, member, { organization: ['update'] }, ORGANIZATION_ERRORS.YOU_ARE_NOT_ALLOWED_TO_UPDATE_THIS_ORGANIZATION);
     const { name, slug, logo, metadata } = input.data;
     if (name === '' || slug === '') throw raise(GENERAL_ERRORS.VALIDATION_ERROR);
     const updated = await this.stores.organizations.update(organizationId, { name, slug, logo, metadata });

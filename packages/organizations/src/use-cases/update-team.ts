@@ -15,7 +15,7 @@ export interface UpdateTeamInput {
 /** POST /organization/update-team: renames a team of the organization, by a member with team update permission. */
 export class UpdateTeam {
   constructor(
-    private readonly stores: Pick<OrganizationStores, 'members' | 'teams'>,
+    private readonly stores: Pick<OrganizationStores, 'members' | 'teams' | 'roles'>,
     private readonly clock: Clock,
     private readonly config: OrganizationsConfig = DEFAULT_ORGANIZATIONS_CONFIG,
   ) {}
@@ -24,7 +24,7 @@ export class UpdateTeam {
     if (!this.config.teams.enabled) throw raise(GENERAL_ERRORS.NOT_FOUND);
     const organizationId = organizationIdFor(input.actor, input.data.organizationId);
     const member = await requireMembership(this.stores.members, input.actor, organizationId);
-    requirePermission(member, { team: ['update'] }, ORGANIZATION_ERRORS.YOU_ARE_NOT_ALLOWED_TO_UPDATE_THIS_TEAM);
+    await requirePermission(this.stores.roles, member, { team: ['update'] }, ORGANIZATION_ERRORS.YOU_ARE_NOT_ALLOWED_TO_UPDATE_THIS_TEAM);
     const team = await this.stores.teams.findById(input.teamId);
     if (!team || team.organizationId !== organizationId) throw raise(ORGANIZATION_ERRORS.TEAM_NOT_FOUND);
     const { name } = input.data;

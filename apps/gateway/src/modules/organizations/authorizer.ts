@@ -1,5 +1,5 @@
 import { raise, type ErrorDefinition } from '@tend/kernel';
-import { hasOrganizationPermission, ORGANIZATION_ERRORS, type OrganizationStores } from '@tend/organizations';
+import { memberHasPermission, ORGANIZATION_ERRORS, ROLE_ERRORS, type OrganizationStores } from '@tend/organizations';
 import type { RequiredPermission } from '../../http/endpoint.js';
 import { GATEWAY_ERRORS } from '../../http/gateway-errors.js';
 import type { Authorizer } from '../../http/mount.js';
@@ -18,6 +18,10 @@ const REFUSALS: Readonly<Record<string, { notMember: ErrorDefinition; denied: Er
   'team:create': { notMember: E.YOU_ARE_NOT_A_MEMBER_OF_THIS_ORGANIZATION, denied: E.YOU_ARE_NOT_ALLOWED_TO_CREATE_TEAMS_IN_THIS_ORGANIZATION },
   'team:update': { notMember: E.YOU_ARE_NOT_A_MEMBER_OF_THIS_ORGANIZATION, denied: E.YOU_ARE_NOT_ALLOWED_TO_UPDATE_THIS_TEAM },
   'team:delete': { notMember: E.YOU_ARE_NOT_A_MEMBER_OF_THIS_ORGANIZATION, denied: E.YOU_ARE_NOT_ALLOWED_TO_DELETE_TEAMS_IN_THIS_ORGANIZATION },
+  'ac:create': { notMember: E.YOU_ARE_NOT_A_MEMBER_OF_THIS_ORGANIZATION, denied: ROLE_ERRORS.YOU_ARE_NOT_ALLOWED_TO_CREATE_A_ROLE },
+  'ac:read': { notMember: E.YOU_ARE_NOT_A_MEMBER_OF_THIS_ORGANIZATION, denied: ROLE_ERRORS.YOU_ARE_NOT_ALLOWED_TO_LIST_A_ROLE },
+  'ac:update': { notMember: E.YOU_ARE_NOT_A_MEMBER_OF_THIS_ORGANIZATION, denied: ROLE_ERRORS.YOU_ARE_NOT_ALLOWED_TO_UPDATE_A_ROLE },
+  'ac:delete': { notMember: E.YOU_ARE_NOT_A_MEMBER_OF_THIS_ORGANIZATION, denied: ROLE_ERRORS.YOU_ARE_NOT_ALLOWED_TO_DELETE_A_ROLE },
 };
 const OTHERWISE = { notMember: E.YOU_ARE_NOT_A_MEMBER_OF_THIS_ORGANIZATION, denied: GATEWAY_ERRORS.FORBIDDEN };
 
@@ -26,18 +30,19 @@ type Fields = Record<string, unknown> | undefined;
 /**
  * The `organization` scope: the caller's role in the organization the request names (its
  * `organizationId`, top level or in `data`; else the organization of the invitation it names;
- * else the session's active organization) must grant the route's permission (spec section 6).
- * Runs before the handler, so a refused call does no work; the use cases check again.
+ * else the session's active organization) must grant the route's permission (spec section 6);
+ * a runtime role's grants are read from the database on each request, never cached. Runs
+ * before the handler, so a refused call does no work; the use cases check again.
  */
 export class OrganizationAuthorizer implements Authorizer {
-  constructor(private readonly stores: Pick<OrganizationStores, 'members' | 'invitations'>) {}
+  constructor(private readonly stores: Pick<OrganizationStores, 'members' | 'invitations' | 'roles'>) {}
 
   async authorize(auth: Auth, permission: RequiredPermission, input: { body: unknown; query: unknown }): Promise<void> {
     const refusal = REFUSALS[`${permission.resource}:${permission.action}`] ?? OTHERWISE;
     const organizationId = await this.organizationOf(auth, input.body as Fields, input.query as Fields);
     const member = await this.stores.members.findByUser(organizationId, auth.user.id);
     if (!member) throw raise(refusal.notMember);
-    if (!hasOrganizationPermission(member.role, { [permission.resource]: [permission.action] })) throw raise(refusal.denied);
+    if (!(await memberHasPermission(this.stores.roles, member, { [permission.resource]: [permission.action] }))) throw raise(refusal.denied);
   }
 
   private async organizationOf(auth: Auth, body: Fields, query: Fields): Promise<string> {

@@ -4,17 +4,21 @@ import {
   CheckOrganizationPermission,
   CheckOrganizationSlug,
   CreateOrganization,
+  CreateRole,
   CreateTeam,
   DeleteOrganization,
+  DeleteRole,
   GetActiveMember,
   GetFullOrganization,
   GetInvitation,
+  GetRole,
   InviteMember,
   JoinOrganization,
   LeaveOrganization,
   ListInvitations,
   ListMembers,
   ListOrganizations,
+  ListRoles,
   ListTeams,
   ListUserInvitations,
   RejectInvitation,
@@ -23,9 +27,11 @@ import {
   SetActiveOrganization,
   UpdateMemberRole,
   UpdateOrganization,
+  UpdateRole,
   UpdateTeam,
   ORGANIZATION_ERRORS,
   REJECT_INVITATION_ERRORS,
+  ROLE_ERRORS,
 } from '@tend/organizations';
 import { prismaOrganizationStores } from '@tend/organizations/prisma';
 import { bindFactory } from '../../di.js';
@@ -38,12 +44,13 @@ import { acceptInvitation, cancelInvitation, getInvitation, inviteMember, listIn
 import { getActiveMember, hasOrganizationPermission, leaveOrganization, listMembers, removeMember, updateMemberRole } from './member.endpoints.js';
 import { checkOrganizationSlug, createOrganization, deleteOrganization, getFullOrganization, listOrganizations, setActiveOrganization, updateOrganization } from './organization.endpoints.js';
 import { createTeam, listTeams, removeTeam, updateTeam } from './team.endpoints.js';
+import { createRole, deleteRole, getRole, listRoles, updateRole } from './role.endpoints.js';
 import { organizationSessionWrites } from './session-writes.js';
 import { ORGANIZATIONS } from './tokens.js';
 
 const O = ORGANIZATIONS;
 
-/** Organizations: members, invitations, teams and the owner / admin / member roles (spec sections 3-8). */
+/** Organizations: members, invitations, teams, the owner / admin / member roles (spec sections 3-8) and runtime roles (issue 32). */
 export const organizationsModule: GatewayModule = {
   name: 'organizations',
   settings: organizationsSettings,
@@ -93,6 +100,12 @@ export const organizationsModule: GatewayModule = {
     bindFactory(c, O.UpdateOrganizationTeam, [O.OrganizationStores, PLATFORM.Clock], (stores, clock) => new UpdateTeam(stores, clock, rules));
     bindFactory(c, O.RemoveOrganizationTeam, [O.OrganizationStores], (stores) => new RemoveTeam(stores, rules));
     bindFactory(c, O.ListOrganizationTeams, [O.OrganizationStores], (stores) => new ListTeams(stores, rules));
+
+    bindFactory(c, O.CreateOrganizationRole, [O.OrganizationStores, PLATFORM.Clock], (stores, clock) => new CreateRole(stores, clock));
+    bindFactory(c, O.ListOrganizationRoles, [O.OrganizationStores], (stores) => new ListRoles(stores));
+    bindFactory(c, O.GetOrganizationRole, [O.OrganizationStores], (stores) => new GetRole(stores));
+    bindFactory(c, O.UpdateOrganizationRole, [O.OrganizationStores], (stores) => new UpdateRole(stores));
+    bindFactory(c, O.DeleteOrganizationRole, [O.OrganizationStores], (stores) => new DeleteRole(stores));
   },
   endpoints: [
     createOrganization,
@@ -119,8 +132,13 @@ export const organizationsModule: GatewayModule = {
     updateTeam,
     removeTeam,
     listTeams,
+    createRole,
+    listRoles,
+    getRole,
+    updateRole,
+    deleteRole,
   ],
-  errors: [ORGANIZATION_ERRORS, REJECT_INVITATION_ERRORS],
+  errors: [ORGANIZATION_ERRORS, REJECT_INVITATION_ERRORS, ROLE_ERRORS],
   auditActions: {
     'organization.create': 'Organization created',
     'organization.update': 'Organization updated',
@@ -134,6 +152,9 @@ export const organizationsModule: GatewayModule = {
     'organization.invitation.accept': 'Invitation accepted',
     'organization.invitation.reject': 'Invitation declined',
     'organization.invitation.cancel': 'Invitation cancelled',
+    'organization.role.create': 'Role created',
+    'organization.role.update': 'Role changed',
+    'organization.role.delete': 'Role deleted',
   },
   sessionWrites: organizationSessionWrites,
   authorizers: (c) => ({ organization: c.get(O.OrganizationAuthorizer) }),

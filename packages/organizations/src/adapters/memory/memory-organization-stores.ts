@@ -4,6 +4,7 @@ import { MemoryActiveOrganizationStore } from './memory-active-organization-stor
 import { MemoryInvitationRepository } from './memory-invitation-repository.js';
 import { MemoryMemberRepository } from './memory-member-repository.js';
 import { MemoryOrganizationRepository } from './memory-organization-repository.js';
+import { MemoryRuntimeRoleRepository } from './memory-runtime-role-repository.js';
 import { MemoryTeamRepository } from './memory-team-repository.js';
 
 /** Every organization port on the shared memory tables. */
@@ -14,5 +15,6 @@ export function memoryOrganizationStores(tables: MemoryTables): OrganizationStor
     invitations: new MemoryInvitationRepository(tables),
     teams: new MemoryTeamRepository(tables),
     activeOrganizations: new MemoryActiveOrganizationStore(tables),
+    roles: new MemoryRuntimeRoleRepository(tables),
   };
 }

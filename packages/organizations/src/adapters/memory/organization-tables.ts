@@ -2,13 +2,14 @@ import type { MemoryTables } from '@tend/kernel';
 // The entities of identity and sessions declare the shared `tables.users` and `tables.sessions`.
 import type {} from '@tend/identity';
 import type {} from '@tend/sessions';
-import type { Invitation, Member, MemberWithUser, Organization, Team } from '../../entities.js';
+import type { Invitation, Member, MemberWithUser, Organization, RuntimeRole, Team } from '../../entities.js';
 
 export interface OrganizationTables {
   organizations: Map<string, Organization>;
   members: Map<string, Member>;
   invitations: Map<string, Invitation>;
   teams: Map<string, Team>;
+  roles: Map<string, RuntimeRole>;
 }
 
 const registered = new WeakSet<MemoryTables>();
@@ -16,7 +17,7 @@ const registered = new WeakSet<MemoryTables>();
 /**
  * The organization tables inside the shared memory tables, with the database's cascades
  * registered once per `tables`: a user takes their memberships and the invitations they sent;
- * an organization its members, invitations and teams; a team is cleared from its members and
+ * an organization its members, invitations, teams and runtime roles; a team is cleared from its members and
  * invitations (ON DELETE SET NULL).
  */
 export function organizationTables(tables: MemoryTables): OrganizationTables {
@@ -25,6 +26,7 @@ export function organizationTables(tables: MemoryTables): OrganizationTables {
     members: tables.table<Member>('members'),
     invitations: tables.table<Invitation>('invitations'),
     teams: tables.table<Team>('teams'),
+    roles: tables.table<RuntimeRole>('organizationRoles'),
   };
   if (registered.has(tables)) return own;
   registered.add(tables);
@@ -36,6 +38,7 @@ export function organizationTables(tables: MemoryTables): OrganizationTables {
     for (const [id, member] of own.members) if (member.organizationId === organizationId) own.members.delete(id);
     for (const [id, invitation] of own.invitations) if (invitation.organizationId === organizationId) own.invitations.delete(id);
     for (const [id, team] of own.teams) if (team.organizationId === organizationId) tables.deleteRow('teams', id);
+    for (const [id, role] of own.roles) if (role.organizationId === organizationId) own.roles.delete(id);
   });
   tables.onDelete('teams', (teamId) => {
     for (const member of own.members.values()) if (member.teamId === teamId) member.teamId = null;

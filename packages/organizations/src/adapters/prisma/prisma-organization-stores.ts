@@ -4,6 +4,7 @@ import { PrismaActiveOrganizationStore } from './prisma-active-organization-stor
 import { PrismaInvitationRepository } from './prisma-invitation-repository.js';
 import { PrismaMemberRepository } from './prisma-member-repository.js';
 import { PrismaOrganizationRepository } from './prisma-organization-repository.js';
+import { PrismaRuntimeRoleRepository } from './prisma-runtime-role-repository.js';
 import { PrismaTeamRepository } from './prisma-team-repository.js';
 
 /** Every organization port on one Prisma client. */
@@ -14,5 +15,6 @@ export function prismaOrganizationStores(db: Database): OrganizationStores {
     invitations: new PrismaInvitationRepository(db),
     teams: new PrismaTeamRepository(db),
     activeOrganizations: new PrismaActiveOrganizationStore(db),
+    roles: new PrismaRuntimeRoleRepository(db),
   };
 }

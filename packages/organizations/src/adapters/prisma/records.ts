@@ -1,7 +1,7 @@
 // Rows of the generated client mapped to this package's entities, field by field, so columns
 // and relations added later never leak into the domain by accident.
 import type { Prisma } from '@tend/database';
-import { INVITATION_STATUSES, type Invitation, type InvitationStatus, type Member, type MemberUser, type MemberWithUser, type Organization, type Team } from '../../entities.js';
+import { INVITATION_STATUSES, type Invitation, type InvitationStatus, type Member, type MemberUser, type MemberWithUser, type Organization, type RuntimeRole, type Team } from '../../entities.js';
 
 /** A client or the transaction client inside `$transaction`. */
 export type Client = Prisma.TransactionClient;
@@ -71,6 +71,23 @@ function toStatus(status: string): InvitationStatus {
 
 export function toTeam(row: Team): Team {
   return { id: row.id, name: row.name, organizationId: row.organizationId, createdAt: row.createdAt, updatedAt: row.updatedAt };
+}
+
+/** A runtime role's row: its permission is JSON text; text that is not resource -> actions (another tool's) grants nothing. */
+export function toRuntimeRole(row: Omit<RuntimeRole, 'permission'> & { permission: string }): RuntimeRole {
+  return { id: row.id, organizationId: row.organizationId, role: row.role, permission: parsePermission(row.permission), createdAt: row.createdAt };
+}
+
+function parsePermission(text: string): Record<string, string[]> {
+  try {
+    const value: unknown = JSON.parse(text);
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return {};
+    return Object.fromEntries(
+      Object.entries(value).filter((entry): entry is [string, string[]] => Array.isArray(entry[1]) && entry[1].every((action) => typeof action === 'string')),
+    );
+  } catch {
+    return {};
+  }
 }
 
 /**
