@@ -109,7 +109,7 @@ export const leaveOrganization = endpoint({
 export const hasOrganizationPermission = endpoint({
   ...routes.hasOrganizationPermission,
   summary: 'Whether the caller’s role in the organization grants every requested action',
-  description: '`permissions` (or `permission`) maps resources (organization, member, invitation, team) to actions; neither is a 400. The organization defaults to the active one.',
+  description: '`permissions` (or `permission`) maps resources (organization, member, invitation, team, ac) to actions; neither is a 400. A runtime role grants what it lists, as stored now. The organization defaults to the active one.',
   tags,
   auth: 'session',
   errors: [E.INVALID_PERMISSION_CHECK_NO_PERMISSION_S_WERE_PASSED, E.NO_ACTIVE_ORGANIZATION, E.USER_IS_NOT_A_MEMBER_OF_THE_ORGANIZATION, SESSION_ERRORS.UNAUTHORIZED],
