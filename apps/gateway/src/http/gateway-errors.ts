@@ -43,6 +43,10 @@ export const NAMED_CODES = new Set([
   'DOMAIN_VERIFIED',
   'DOMAIN_VERIFICATION_FAILED',
   'NO_PENDING_VERIFICATION',
+  // better-auth's dynamic access control codes (runtime roles, issue 32).
+  'INVALID_RESOURCE',
+  'ROLE_NAME_IS_ALREADY_TAKEN',
+  'ROLE_IS_ASSIGNED_TO_MEMBERS',
 ]);
 
 /** 400 VALIDATION_ERROR naming every bad field (`issues: [{ path, message }]`). */
