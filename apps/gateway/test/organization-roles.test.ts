@@ -108,16 +108,16 @@ describe('organization runtime roles', () => {
       expect((await member.get('/organization/get-role', { roleId: helper.id, organizationId: organization.id })).body).toEqual(helper);
     });
 
-    it('answer 400 ROLE_NOT_FOUND for an unknown role or another organization’s, and 400 without a name or id', async () => {
+    it('answer 400 ROLE_NOT_FOUND for an unknown role, another organization’s, or none named', async () => {
       const { owner } = await team();
       const other = await newUser(gateway, 'Other');
       const elsewhere = await createOrganization(other);
       const foreign = (await other.post('/organization/create-role', { role: 'visitor', permission: {}, organizationId: elsewhere.id })).body.roleData;
       expectError(await owner.get('/organization/get-role', { roleName: 'nobody' }), E.ROLE_NOT_FOUND);
       expectError(await owner.get('/organization/get-role', { roleId: foreign.id }), E.ROLE_NOT_FOUND);
-      const neither = await owner.get('/organization/get-role');
-      expect(neither.status).toBe(400);
-      expect(neither.body).toMatchObject({ code: 'VALIDATION_ERROR' });
+      expectError(await owner.get('/organization/get-role'), E.ROLE_NOT_FOUND);
+      expectError(await owner.post('/organization/delete-role', {}), E.ROLE_NOT_FOUND);
+      expectError(await owner.post('/organization/update-role', { data: { permission: {} } }), E.ROLE_NOT_FOUND);
     });
 
     it('answer 403 YOU_ARE_NOT_ALLOWED_TO_LIST_A_ROLE to a runtime role without ac read', async () => {

@@ -91,6 +91,7 @@ describe('ListRoles and GetRole', () => {
     expect(await get.execute({ actor: plain, roleName: 'COACH' })).toEqual(coach);
     expect(await get.execute({ actor: plain, roleId: helper.id })).toEqual(helper);
     await expect(get.execute({ actor: plain, roleName: 'nobody' })).rejects.toMatchObject(E.ROLE_NOT_FOUND);
+    await expect(get.execute({ actor: plain })).rejects.toMatchObject(E.ROLE_NOT_FOUND);
   });
 
   it("finds no role of another organization by id, and refuses a runtime role without ac read (403 YOU_ARE_NOT_ALLOWED_TO_LIST_A_ROLE)", async () => {
