@@ -1,7 +1,6 @@
 // A directory's deactivation on one instance ends the user's session on another at once (issue
 // 32): two gateways on one database and one Redis, the cookie cache on.
 import { cookiesOf, getSession, newUser, organizationWithProvider, outboxOf, scim, scimTokenFor, scimUserBody, freshEmail, startInstances, type Instances } from './harness/index.js';
-import { Client } from './harness/users.js';
 
 describe.each(['database', 'redis'] as const)('SCIM deactivation across two instances, session storage %s', (storage) => {
   let instances: Instances;
@@ -12,7 +11,7 @@ describe.each(['database', 'redis'] as const)('SCIM deactivation across two inst
 
   it('PATCH active:false on A: get-session on B answers null at once', async () => {
     const { a, b } = instances;
-    const owner: Client = await newUser(a, 'Owner');
+    const owner = await newUser(a, 'Owner');
     const { organization, providerId } = await organizationWithProvider(owner);
     const token = await scimTokenFor(owner, providerId, organization.id);
     const email = freshEmail('nurse');
