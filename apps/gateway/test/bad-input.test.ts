@@ -26,7 +26,7 @@ interface BadCase {
   sample?: boolean;
   /** The corrupted field, when one is (validation errors must name it). */
   field?: { where: Where; name: string };
-  method: 'get' | 'post';
+  method: AnyEndpoint['method'];
   url: string;
   /** Raw JSON text (so `\ud800` and `\u0000` travel as JSON escapes), or the raw form when `form`. */
   body?: string;
@@ -311,7 +311,7 @@ function problemOf(spec: AnyEndpoint, c: BadCase, signedIn: boolean, res: { stat
 }
 
 async function send(http: ReturnType<typeof request>, c: BadCase, cookie: string | null) {
-  let req = c.method === 'get' ? http.get(c.url) : http.post(c.url);
+  let req = http[c.method](c.url);
   if (cookie) req = req.set('Cookie', cookie).set('Origin', ORIGIN);
   if (c.body !== undefined) req = req.set('Content-Type', c.contentType ?? (c.form ? 'application/x-www-form-urlencoded' : 'application/json')).send(c.body);
   return req;

@@ -112,7 +112,7 @@ describe('GET /open-api/generate-schema', () => {
       expected.push({ status: 429, code: 'TOO_MANY_REQUESTS', message: '' }, { status: 500, code: 'INTERNAL_SERVER_ERROR', message: '' });
       if (spec.body || spec.query || spec.params) expected.push({ status: 400, code: 'VALIDATION_ERROR', message: '' });
       if (spec.auth !== 'public') expected.push({ status: 401, code: 'UNAUTHORIZED', message: '' });
-      if (spec.method === 'post' && !CROSS_SITE_POSTS.includes(spec.path)) expected.push({ status: 403, code: 'INVALID_ORIGIN', message: '' });
+      if (spec.method !== 'get' && !CROSS_SITE_POSTS.includes(spec.path)) expected.push({ status: 403, code: 'INVALID_ORIGIN', message: '' });
       for (const error of expected) {
         const response = responses[String(error.status)];
         const json = response?.content?.['application/json'];

@@ -12,6 +12,7 @@ export * from './two-factor.js';
 export * from './passkeys.js';
 export * from './sso.js';
 export * from './oauth-provider.js';
+export * from './scim.js';
 export * from './dev.js';
 export * from './routes.js';
 export * from './user-fields.js';

@@ -6,7 +6,8 @@ import type { z } from 'zod';
 /** Where every auth route lives on the gateway (and behind the web app's proxy). */
 export const AUTH_BASE_PATH = '/api/auth';
 
-export type HttpMethod = 'get' | 'post';
+/** `put`, `patch` and `delete` serve protocols that name them (SCIM 2.0); Tend's own routes are GET and POST. */
+export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
 /** What a route answers: JSON of a schema, an HTML page, or a redirect. */
 export type ReplySpec = z.ZodType | 'html' | 'redirect';

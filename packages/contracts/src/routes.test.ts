@@ -8,11 +8,12 @@ import { passkeyRoutes } from './passkeys.js';
 import { providerRoutes } from './providers.js';
 import { route, type RouteInput, type RouteReply } from './route.js';
 import { routes } from './routes.js';
+import { scimRoutes } from './scim.js';
 import { ssoRoutes } from './sso.js';
 import { twoFactorRoutes } from './two-factor.js';
 import { oauthProviderRoutes } from './oauth-provider.js';
 
-const groups = [authRoutes, apiKeyRoutes, organizationRoutes, adminRoutes, providerRoutes, emailSignInRoutes, ssoRoutes, twoFactorRoutes, passkeyRoutes, oauthProviderRoutes];
+const groups = [authRoutes, apiKeyRoutes, organizationRoutes, adminRoutes, providerRoutes, emailSignInRoutes, ssoRoutes, twoFactorRoutes, passkeyRoutes, oauthProviderRoutes, scimRoutes];
 
 describe('route contracts', () => {
   it('names every route once across the feature files', () => {

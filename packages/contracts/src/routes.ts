@@ -7,10 +7,11 @@ import { emailSignInRoutes } from './email-sign-in.js';
 import { organizationRoutes } from './organizations.js';
 import { passkeyRoutes } from './passkeys.js';
 import { providerRoutes } from './providers.js';
+import { scimRoutes } from './scim.js';
 import { ssoRoutes } from './sso.js';
 import { twoFactorRoutes } from './two-factor.js';
 import { oauthProviderRoutes } from './oauth-provider.js';
 
-export const routes = { ...authRoutes, ...apiKeyRoutes, ...organizationRoutes, ...adminRoutes, ...providerRoutes, ...emailSignInRoutes, ...ssoRoutes, ...twoFactorRoutes, ...passkeyRoutes, ...oauthProviderRoutes };
+export const routes = { ...authRoutes, ...apiKeyRoutes, ...organizationRoutes, ...adminRoutes, ...providerRoutes, ...emailSignInRoutes, ...ssoRoutes, ...twoFactorRoutes, ...passkeyRoutes, ...oauthProviderRoutes, ...scimRoutes };
 
 export type RouteName = keyof typeof routes;

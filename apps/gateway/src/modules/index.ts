@@ -9,11 +9,12 @@ import { oauthProviderModule } from './oauth-provider/module.js';
 import { organizationsModule } from './organizations/module.js';
 import { passkeysModule } from './passkeys/module.js';
 import { providersModule } from './providers/module.js';
+import { scimModule } from './scim/module.js';
 import { sessionsModule } from './sessions/module.js';
 import { ssoModule } from './sso/module.js';
 import { twoFactorModule } from './two-factor/module.js';
 
 /** Every feature of the gateway, in mount order. A new feature is one core package plus one entry here. */
-export const MODULES: readonly GatewayModule[] = [identityModule, sessionsModule, accountModule, apiKeysModule, adminModule, organizationsModule, providersModule, emailSignInModule, ssoModule, twoFactorModule, passkeysModule, oauthProviderModule, metaModule];
+export const MODULES: readonly GatewayModule[] = [identityModule, sessionsModule, accountModule, apiKeysModule, adminModule, organizationsModule, providersModule, emailSignInModule, ssoModule, scimModule, twoFactorModule, passkeysModule, oauthProviderModule, metaModule];
 
 export type { GatewayModule, BindContext } from './module.js';

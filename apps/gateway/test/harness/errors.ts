@@ -1,5 +1,9 @@
 // What an error answer must be: the catalogued one, or at least the spec's body without leaks.
 import type { ErrorDefinition } from '@tend/kernel';
+import { SCIM_ERROR_SCHEMA } from '@tend/contracts';
+
+/** The fields of a SCIM error (RFC 7644 §3.12) the /scim/v2 routes add to `{code, message}`. */
+const SCIM_ERROR_FIELDS = ['schemas', 'status', 'detail', 'scimType'];
 
 /** The answer is the catalogued error: status, code and message. */
 export function expectError(res: { status: number; body: unknown }, error: ErrorDefinition): void {
@@ -23,7 +27,14 @@ export function errorBodyProblem(res: { status: number; body: unknown; text?: st
   const oauth = body as { error?: unknown; error_description?: unknown };
   const oauthFields = extra.filter((key) => key === 'error' || key === 'error_description');
   if (oauthFields.length && (typeof oauth.error !== 'string' || !/^[a-z_]+$/.test(oauth.error) || typeof oauth.error_description !== 'string')) return `error is not an OAuth error name: ${JSON.stringify(oauth.error)}`;
-  const unexpected = extra.filter((key) => !oauthFields.includes(key));
+  // The /scim/v2 routes' own errors carry RFC 7644 §3.12's body beside them (docs/scim.md).
+  const scim = body as { schemas?: unknown; status?: unknown; detail?: unknown; scimType?: unknown };
+  const scimFields = extra.filter((key) => SCIM_ERROR_FIELDS.includes(key));
+  if (scimFields.length) {
+    const valid = Array.isArray(scim.schemas) && scim.schemas.length === 1 && scim.schemas[0] === SCIM_ERROR_SCHEMA && typeof scim.status === 'string' && /^[45]\d\d$/.test(scim.status) && typeof scim.detail === 'string' && (scim.scimType === undefined || (typeof scim.scimType === 'string' && /^[a-zA-Z]+$/.test(scim.scimType)));
+    if (!valid) return `not an RFC 7644 error body: ${JSON.stringify(body)}`;
+  }
+  const unexpected = extra.filter((key) => !oauthFields.includes(key) && !scimFields.includes(key));
   if (unexpected.length) return `unexpected fields ${unexpected.join(', ')}`;
   const text = res.text ?? JSON.stringify(body);
   const leak = LEAKS.find((pattern) => pattern.test(text));

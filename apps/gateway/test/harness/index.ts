@@ -13,6 +13,7 @@ export { adminGet, adminPost, auditLog, get, getSession, pollsUntilSignedOut, po
 export { baselineOf, httpEndpoints, isRequired, mountedRoutes, openApiPathOf, refsOf, requiredFieldsOf, routeKey, shapeOf, validateOpenApi } from './specs.js';
 export { ADMIN_PASSWORD, Client, credentials, makeAdmin, newUser, signInAdmin, signUp, signUpVerified } from './users.js';
 export { CHALLENGE_COOKIE, PASSKEY_ORIGIN, PASSKEY_RP_ID, addPasskey, authenticateOptions, authenticator, registerOptions, signInWithPasskey, verifyAuthentication } from './passkeys.js';
+export { SCIM_BASE, SCIM_ERROR_URN, SCIM_USER_URN, organizationWithProvider, scim, scimErrorBody, scimTokenFor, scimUserBody } from './scim.js';
 export { PROBE_COOKIE, probeModule, probePolicy } from './probe.js';
 export { TWO_FACTOR_COOKIE, outboxOf, turnOnTwoFactor, type Enrolment } from './two-factor.js';
 export { ISSUER, REDIRECT_URI, authorizationCode, authorizeLocation, authorizeParams, clientPost, consentTo, createOAuthClient, pkce, tokenRequest, type OAuthClientCreated } from './oauth.js';

@@ -63,6 +63,8 @@ const SAMPLES: unknown[] = [
   // A list of redirect URIs (OAuth clients).
   ['https://app.example/cb'],
   { id: 'AA', rawId: 'AA', type: 'public-key', response: { clientDataJSON: '', attestationObject: '', authenticatorData: '', signature: '' }, clientExtensionResults: {} },
+  // A SCIM PATCH's operations (RFC 7644 §3.5.2).
+  [{ op: 'replace', path: 'displayName', value: 'sample' }],
 ];
 
 /**

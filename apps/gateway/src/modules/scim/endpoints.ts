@@ -1,0 +1,213 @@
+// SCIM 2.0's routes (issue 32, docs/scim.md). The token route is an ordinary JSON route; the
+// /scim/v2 routes authenticate the directory by its bearer token themselves, answer
+// `application/scim+json`, and their own errors carry RFC 7644's error body (`schemas`, `status`,
+// `detail`, `scimType`) beside `{code, message}` — the one documented exception to the gateway's
+// error shape, recognised by the harness's errorBodyProblem. The edge's answers (malformed JSON,
+// 400 VALIDATION_ERROR of the schemas, 413, 429) keep the gateway's shape.
+import type { Request, Response } from 'express';
+import { SCIM_MEDIA_TYPE, routes } from '@tend/contracts';
+import { SCIM_ERRORS, SCIM_USER_SCHEMA, listResponse, serviceProviderConfig, scimError, toScimUserResource, userResourceType, userSchema, type ProvisionedUser, type ScimProvisioning, type ScimToken } from '@tend/scim';
+import { SESSION_ERRORS } from '@tend/sessions';
+import { isAuthError } from '@tend/kernel';
+import { endpoint } from '../../http/endpoint.js';
+import { SCIM } from './tokens.js';
+
+const tags = ['SCIM'];
+const description = 'Authenticated by the SCIM token (`Authorization: Bearer <scimToken>`); answers `application/scim+json`; errors carry RFC 7644 §3.12 `schemas`, `status`, `detail` and `scimType` besides `code` and `message`.';
+const tokenErrors = [SCIM_ERRORS.INVALID_SCIM_TOKEN];
+
+/** The bearer credential of the request, or null. */
+function bearerOf(req: Request): string | null {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(req.get('authorization') ?? '');
+  return match ? match[1]! : null;
+}
+
+/**
+ * Every /scim/v2 call: the SCIM media type on every answer, the token checked first (a 401
+ * carries `WWW-Authenticate: Bearer`, RFC 6750 §3).
+ */
+async function authenticated(req: Request, res: Response, provisioning: ScimProvisioning): Promise<ScimToken> {
+  res.setHeader('Content-Type', `${SCIM_MEDIA_TYPE}; charset=utf-8`);
+  try {
+    return await provisioning.authenticate(bearerOf(req));
+  } catch (error) {
+    if (isAuthError(error) && error.status === 401) res.setHeader('WWW-Authenticate', 'Bearer');
+    throw error;
+  }
+}
+
+const resourceOf = (base: string) => (provisioned: ProvisionedUser) => toScimUserResource(provisioned.user, provisioned.email, base);
+
+export const generateScimToken = endpoint({
+  ...routes.generateScimToken,
+  summary: "Make the SCIM token of an organization's SSO provider",
+  description: 'For an owner or admin of the organization. The token is answered this once; only its SHA-256 is stored, and a new one for the same provider and organization ends the old one.',
+  tags,
+  auth: 'session',
+  errors: [SCIM_ERRORS.YOU_ARE_NOT_ALLOWED_TO_MANAGE_SCIM_PROVISIONING, SCIM_ERRORS.SCIM_PROVIDER_NOT_FOUND, SESSION_ERRORS.UNAUTHORIZED],
+  deps: { generate: SCIM.GenerateToken },
+  handler: ({ deps, body, auth }) => deps.generate.execute({ ...body, userId: auth.user.id }),
+  audit: (outcome, { auth, body }) => (outcome.ok ? { action: 'scim.token.create', actorId: auth?.user.id ?? null, organizationId: body.organizationId, detail: { provider: body.providerId } } : null),
+});
+
+export const scimServiceProviderConfig = endpoint({
+  ...routes.scimServiceProviderConfig,
+  summary: 'What the SCIM service supports (RFC 7643 §5)',
+  description,
+  tags,
+  auth: 'public',
+  errors: tokenErrors,
+  deps: { provisioning: SCIM.Provisioning, base: SCIM.Base },
+  handler: async ({ deps, req, res }) => {
+    await authenticated(req, res, deps.provisioning);
+    return serviceProviderConfig(deps.base);
+  },
+});
+
+export const scimSchemas = endpoint({
+  ...routes.scimSchemas,
+  summary: 'The SCIM schemas Tend supports (the core User)',
+  description,
+  tags,
+  auth: 'public',
+  errors: tokenErrors,
+  deps: { provisioning: SCIM.Provisioning, base: SCIM.Base },
+  handler: async ({ deps, req, res }) => {
+    await authenticated(req, res, deps.provisioning);
+    return listResponse([userSchema(deps.base)], 1, 1);
+  },
+});
+
+export const scimSchema = endpoint({
+  ...routes.scimSchema,
+  summary: 'One SCIM schema by its URN',
+  description,
+  tags,
+  auth: 'public',
+  errors: [...tokenErrors, SCIM_ERRORS.SCIM_RESOURCE_NOT_FOUND],
+  deps: { provisioning: SCIM.Provisioning, base: SCIM.Base },
+  handler: async ({ deps, params, req, res }) => {
+    await authenticated(req, res, deps.provisioning);
+    if (params.schemaId !== SCIM_USER_SCHEMA) throw scimError(SCIM_ERRORS.SCIM_RESOURCE_NOT_FOUND);
+    return userSchema(deps.base);
+  },
+});
+
+export const scimResourceTypes = endpoint({
+  ...routes.scimResourceTypes,
+  summary: 'The SCIM resource types Tend supports (User)',
+  description,
+  tags,
+  auth: 'public',
+  errors: tokenErrors,
+  deps: { provisioning: SCIM.Provisioning, base: SCIM.Base },
+  handler: async ({ deps, req, res }) => {
+    await authenticated(req, res, deps.provisioning);
+    return listResponse([userResourceType(deps.base)], 1, 1);
+  },
+});
+
+export const scimResourceType = endpoint({
+  ...routes.scimResourceType,
+  summary: 'One SCIM resource type',
+  description,
+  tags,
+  auth: 'public',
+  errors: [...tokenErrors, SCIM_ERRORS.SCIM_RESOURCE_NOT_FOUND],
+  deps: { provisioning: SCIM.Provisioning, base: SCIM.Base },
+  handler: async ({ deps, params, req, res }) => {
+    await authenticated(req, res, deps.provisioning);
+    if (params.resourceTypeId !== 'User') throw scimError(SCIM_ERRORS.SCIM_RESOURCE_NOT_FOUND);
+    return userResourceType(deps.base);
+  },
+});
+
+export const scimListUsers = endpoint({
+  ...routes.scimListUsers,
+  summary: "The organization's provisioned users",
+  description: `${description} The only filter is \`userName eq "<value>"\` (case-insensitive).`,
+  tags,
+  auth: 'public',
+  errors: [...tokenErrors, SCIM_ERRORS.INVALID_SCIM_FILTER],
+  deps: { provisioning: SCIM.Provisioning, base: SCIM.Base },
+  handler: async ({ deps, query, req, res }) => {
+    const token = await authenticated(req, res, deps.provisioning);
+    const page = await deps.provisioning.list(token, query);
+    return listResponse(page.users.map(resourceOf(deps.base)), page.total, page.startIndex);
+  },
+});
+
+const writeErrors = [...tokenErrors, SCIM_ERRORS.SCIM_USERNAME_IS_REQUIRED, SCIM_ERRORS.SCIM_USERNAME_IS_ALREADY_TAKEN, SCIM_ERRORS.INVALID_SCIM_VALUE];
+
+export const scimCreateUser = endpoint({
+  ...routes.scimCreateUser,
+  summary: 'Provision a user: an account and a membership (role member) of the organization',
+  description: `${description} An address that already has a Tend account answers 409 \`uniqueness\`: the directory never takes over an account it did not make.`,
+  tags,
+  auth: 'public',
+  errors: [...writeErrors, SCIM_ERRORS.SCIM_ORGANIZATION_IS_FULL],
+  deps: { provisioning: SCIM.Provisioning, base: SCIM.Base },
+  handler: async ({ deps, body, req, res }) => {
+    const token = await authenticated(req, res, deps.provisioning);
+    const resource = resourceOf(deps.base)(await deps.provisioning.create(token, body));
+    res.setHeader('Location', resource.meta.location);
+    return resource;
+  },
+});
+
+export const scimGetUser = endpoint({
+  ...routes.scimGetUser,
+  summary: 'One provisioned user',
+  description,
+  tags,
+  auth: 'public',
+  errors: [...tokenErrors, SCIM_ERRORS.SCIM_RESOURCE_NOT_FOUND],
+  deps: { provisioning: SCIM.Provisioning, base: SCIM.Base },
+  handler: async ({ deps, params, req, res }) => {
+    const token = await authenticated(req, res, deps.provisioning);
+    return resourceOf(deps.base)(await deps.provisioning.get(token, params.userId));
+  },
+});
+
+export const scimReplaceUser = endpoint({
+  ...routes.scimReplaceUser,
+  summary: 'Replace a provisioned user (active: false deactivates them)',
+  description: `${description} Deactivation ends every session and API key of the user at once and refuses every sign-in until \`active: true\`.`,
+  tags,
+  auth: 'public',
+  errors: [...writeErrors, SCIM_ERRORS.SCIM_RESOURCE_NOT_FOUND],
+  deps: { provisioning: SCIM.Provisioning, base: SCIM.Base },
+  handler: async ({ deps, params, body, req, res }) => {
+    const token = await authenticated(req, res, deps.provisioning);
+    return resourceOf(deps.base)(await deps.provisioning.replace(token, params.userId, body));
+  },
+});
+
+export const scimPatchUser = endpoint({
+  ...routes.scimPatchUser,
+  summary: 'Change a provisioned user (RFC 7644 §3.5.2; active: false deactivates them)',
+  description: `${description} Deactivation ends every session and API key of the user at once and refuses every sign-in until \`active: true\`.`,
+  tags,
+  auth: 'public',
+  errors: [...writeErrors, SCIM_ERRORS.SCIM_RESOURCE_NOT_FOUND],
+  deps: { provisioning: SCIM.Provisioning, base: SCIM.Base },
+  handler: async ({ deps, params, body, req, res }) => {
+    const token = await authenticated(req, res, deps.provisioning);
+    return resourceOf(deps.base)(await deps.provisioning.patch(token, params.userId, body.Operations));
+  },
+});
+
+export const scimDeleteUser = endpoint({
+  ...routes.scimDeleteUser,
+  summary: 'Deprovision a user: deactivated, and no longer a member',
+  description,
+  tags,
+  auth: 'public',
+  errors: [...tokenErrors, SCIM_ERRORS.SCIM_RESOURCE_NOT_FOUND],
+  deps: { provisioning: SCIM.Provisioning },
+  handler: async ({ deps, params, req, res }) => {
+    const token = await authenticated(req, res, deps.provisioning);
+    await deps.provisioning.remove(token, params.userId);
+    return null;
+  },
+});

@@ -1,0 +1,1 @@
+export { PrismaScimTokenRepository, PrismaScimUserRepository } from './prisma-scim-stores.js';

@@ -1,0 +1,1 @@
+export { scimStoresContract, type ScimStoresHarness } from './scim-stores.contract.js';
