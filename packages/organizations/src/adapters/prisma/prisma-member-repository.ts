@@ -8,8 +8,8 @@ import { lockOrganization, MEMBER_USER_SELECT, toMember, toMemberWithUser, TRANS
 /**
  * Memberships in the `member` table. Listings walk the organization's rows by its
  * (organizationId, createdAt) index, or (organizationId, role) for a role filter or sort; a
- * search narrows the users first (the trigram indexes on `user`, PostgreSQL only) and joins them
- * by the (organizationId, userId) key. The page and its total are two queries with one WHERE.
+ * search matches the users (the trigram indexes on `user` serve it on PostgreSQL once the table
+ * is large) and joins their members. The page and its total are two queries with one WHERE.
  */
 export class PrismaMemberRepository implements MemberRepository {
   constructor(private readonly db: Database) {}
