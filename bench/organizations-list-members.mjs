@@ -1,8 +1,9 @@
 // Micro-benchmark of one page of a large organization's members on PostgreSQL: the ListMembers
 // use case on its Prisma adapter, and GET /api/auth/organization/list-members through the gateway.
 // A fresh database is copied from the test template (as @tend/database/testing does), seeded with
-// raw SQL through `pg` (10,000 users, one organization with all of them as members), and dropped
-// at the end. Runs from the TypeScript sources (it starts itself again under tsx).
+// raw SQL through `pg` (bench/organization-seed.mjs: 10,000 users, one organization with all of
+// them as members), and dropped at the end; the member searches of issue 32 besides the pages.
+// Runs from the TypeScript sources (it starts itself again under tsx).
 //
 //   node bench/organizations-list-members.mjs
 //
@@ -13,7 +14,7 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { URLSearchParams, fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const runs = Number(process.env.BENCH_RUNS ?? 200);
@@ -37,42 +38,9 @@ const { ListMembers } = await source('packages/organizations/src/index.ts');
 const { prismaOrganizationStores } = await source('packages/organizations/src/adapters/prisma/index.ts');
 const { createGateway, defaultConfig } = await source('apps/gateway/src/index.ts');
 const { silentLogger } = await source('packages/kernel/src/index.ts');
-const { default: pg } = await import(pathToFileURL(join(root, 'packages/database/node_modules/pg/lib/index.js')).href);
-
-const ORGANIZATION = '00000000-0000-4000-8000-00000000b0b0';
-const TOKEN = 'BenchSessionToken0123456789abcde'; // 32 characters, as session tokens are
-const idOf = (column) => `lpad(to_hex(${column}), 8, '0') || '-0000-4000-8000-000000000000'`;
-
-/** 10,000 users and their memberships, one second apart (the listing's order), in one transaction. */
-async function seed(url) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query('BEGIN');
-    await client.query(
-      `INSERT INTO "user" (id, email, name, "emailVerified", "createdAt", "updatedAt")
-       SELECT ${idOf('i')}, 'member' || i || '@bench.example', 'Member ' || i, true, now() - ($1 - i) * interval '1 second', now()
-       FROM generate_series(1, $1) AS i`,
-      [size],
-    );
-    await client.query(`INSERT INTO organization (id, name, slug, "createdAt") VALUES ($1, 'Bench', 'bench', now() - interval '1 day')`, [ORGANIZATION]);
-    await client.query(
-      `INSERT INTO member (id, "organizationId", "userId", role, "createdAt")
-       SELECT gen_random_uuid()::text, $1, ${idOf('i')}, CASE WHEN i = 1 THEN 'owner' ELSE 'member' END, now() - ($2 - i) * interval '1 second'
-       FROM generate_series(1, $2) AS i`,
-      [ORGANIZATION, size],
-    );
-    await client.query(
-      `INSERT INTO session (id, token, "userId", "expiresAt", "activeOrganizationId", "createdAt", "updatedAt")
-       VALUES (gen_random_uuid()::text, $1, ${idOf('1')}, now() + interval '7 days', $2, now(), now())`,
-      [TOKEN, ORGANIZATION],
-    );
-    await client.query('COMMIT');
-    await client.query('ANALYZE');
-  } finally {
-    await client.end();
-  }
-}
+const { BENCH_ORGANIZATION: ORGANIZATION, BENCH_OWNER, BENCH_OWNER_EMAIL, BENCH_TOKEN: TOKEN, MEMBER_SEARCHES, seedOrganization } = await import(
+  pathToFileURL(join(root, 'bench/organization-seed.mjs')).href
+);
 
 /** p50, p99 and mean of `runs` timed calls, after `warmup` untimed ones. */
 async function time(name, call) {
@@ -86,7 +54,7 @@ async function time(name, call) {
   samples.sort((a, b) => a - b);
   const at = (q) => samples[Math.min(samples.length - 1, Math.floor(q * samples.length))];
   const mean = samples.reduce((sum, value) => sum + value, 0) / samples.length;
-  console.log(`${name.padEnd(44)} p50 ${at(0.5).toFixed(2).padStart(7)} ms   p99 ${at(0.99).toFixed(2).padStart(7)} ms   mean ${mean.toFixed(2).padStart(7)} ms`);
+  console.log(`${name.padEnd(60)} p50 ${at(0.5).toFixed(2).padStart(7)} ms   p99 ${at(0.99).toFixed(2).padStart(7)} ms   mean ${mean.toFixed(2).padStart(7)} ms`);
 }
 
 const db = await createTestDatabase('postgres');
@@ -97,17 +65,23 @@ try {
   const url = new URL(testPostgresUrl);
   url.pathname = `/${name}`;
   const seeding = performance.now();
-  await seed(url.toString());
+  await seedOrganization(url.toString(), size);
   console.log(`seeded ${size} members into ${name} in ${((performance.now() - seeding) / 1000).toFixed(1)} s; ${runs} runs per line (after ${warmup})`);
 
   const listMembers = new ListMembers(prismaOrganizationStores(db.prisma));
-  const actor = { userId: '00000001-0000-4000-8000-000000000000', email: 'member1@bench.example', sessionToken: TOKEN, activeOrganizationId: ORGANIZATION };
+  const actor = { userId: BENCH_OWNER, email: BENCH_OWNER_EMAIL, sessionToken: TOKEN, activeOrganizationId: ORGANIZATION };
   const first = await listMembers.execute({ actor, organizationId: ORGANIZATION, limit: 100 });
   if (first.total !== size || first.members.length !== 100) throw new Error(`unexpected page: total ${first.total}, ${first.members.length} members`);
 
   await time('ListMembers, first page (limit 100)', () => listMembers.execute({ actor, limit: 100 }));
   await time(`ListMembers, last page (offset ${size - 100})`, () => listMembers.execute({ actor, limit: 100, offset: size - 100 }));
   await time('ListMembers, sorted by role (desc)', () => listMembers.execute({ actor, limit: 100, sortBy: 'role', sortDirection: 'desc' }));
+  // Member search (issue 32): the total of each search, then its first page.
+  for (const [title, query] of MEMBER_SEARCHES) {
+    const input = Object.fromEntries(new URLSearchParams(query));
+    const { total } = await listMembers.execute({ actor, ...input });
+    await time(`ListMembers, ${title}, ${total} match`, () => listMembers.execute({ actor, ...input }));
+  }
 
   const config = defaultConfig({ secret: 'bench-secret-bench-secret-bench-secret', baseURL: 'http://127.0.0.1', checkReplies: 'off', passwordScreening: false });
   gateway = createGateway({ config, database: db, logger: silentLogger });
@@ -122,6 +96,10 @@ try {
   if ((await get('limit=100')).total !== size) throw new Error('the route does not see the seeded members');
   await time('GET /organization/list-members, first page', () => get('limit=100'));
   await time(`GET /organization/list-members, last page`, () => get(`limit=100&offset=${size - 100}`));
+  for (const [title, query] of MEMBER_SEARCHES) {
+    const { total } = await get(query);
+    await time(`GET, ${title}, ${total} match`, () => get(query));
+  }
 } finally {
   if (server) await new Promise((resolve) => server.close(resolve));
   await gateway?.close();

@@ -7,12 +7,13 @@
 //
 //   BENCH_SECONDS (8)      measured seconds per line (after 2 s of warm-up)
 //   BENCH_ONLY             groups to run, comma-separated: ceilings,session,password,storm,cache,oauth,
-//                          budget,peer,limiter,pool (default all; tend = session,password); the ceilings run
+//                          organizations,budget,peer,limiter,pool (default all; tend = session,password); the ceilings run
 //                          whenever Tend does. E.g. BENCH_ONLY=session BENCH_SECONDS=2: a smoke run
 //   BENCH_GATEWAY=source   run the gateway from its TypeScript sources (tsx) instead of dist (or a script path)
 //   BENCH_NODE_FLAGS       node flags for the gateway (default: the production image's NODE_OPTIONS, from
 //                          the Dockerfile; "" for Node's defaults), e.g. "--max-semi-space-size=2"
 //   BENCH_POSTGRES_URL     the server to create the bench databases on
+//   BENCH_MEMBERS (10000)  members of the organization the `organizations` group searches
 //   AUTH_HASH_CONCURRENCY, AUTH_HASH_QUEUE, DATABASE_POOL_SIZE  passed to the gateway as set
 import { scrypt } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
@@ -21,11 +22,12 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { clientCredentials, introspection, oauthEnv, oauthFixture, probeOnce, userinfo } from './oauth.mjs';
 import { autocannonRun, cpuDelta, freshDatabase, mb, measuredRun, postgresCpuMs, root, Server, statementCounter, stopAll } from './lib.mjs';
+import { BENCH_TOKEN, MEMBER_SEARCHES, seedOrganization } from './organization-seed.mjs';
 
 const duration = Number(process.env.BENCH_SECONDS ?? 8);
 const warmup = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
 const adminUrl = process.env.BENCH_POSTGRES_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
-const ALL_GROUPS = 'ceilings,session,password,storm,cache,oauth,budget,peer,limiter,pool';
+const ALL_GROUPS = 'ceilings,session,password,storm,cache,oauth,organizations,budget,peer,limiter,pool';
 const groups = new Set((process.env.BENCH_ONLY ?? ALL_GROUPS).replace('tend', 'session,password').split(','));
 const cores = availableParallelism();
 // The gateway's hashing budget (AUTH_HASH_CONCURRENCY; default: every core with the default
@@ -379,6 +381,37 @@ async function main() {
     await server.stop();
     console.log('\n== Tend as an identity provider (targets: userinfo, introspection >= 0.4x bare; client_credentials >= 0.3x)');
     for (const r of rows) line(r, vsBare(r));
+  }
+
+  if (groups.has('organizations')) {
+    // Member search (issue 32): GET /organization/list-members over one organization of
+    // BENCH_MEMBERS members (bench/organization-seed.mjs), on a database of its own, one request
+    // at a time: the latency of a page (target: a search page <= 20 ms p50).
+    const members = Number(process.env.BENCH_MEMBERS ?? 10_000);
+    const orgDatabase = 'tend_bench_organizations';
+    const orgUrl = await freshDatabase(adminUrl, orgDatabase);
+    const orgCounter = await statementCounter(adminUrl, orgDatabase);
+    if (orgCounter) counters.set(orgDatabase, orgCounter);
+    const port = 4641;
+    const server = await tendGateway(port, orgUrl); // applies the migrations
+    try {
+      await seedOrganization(orgUrl, members);
+      const headers = { authorization: `Bearer ${BENCH_TOKEN}` };
+      const rows = [];
+      for (const [title, query] of [['first page (no search)', 'limit=100'], ...MEMBER_SEARCHES]) {
+        const url = `${origin}:${port}/api/auth/organization/list-members?${query}`;
+        const probe = await fetch(url, { headers });
+        if (!probe.ok) throw new Error(`GET list-members?${query}: ${probe.status} ${await probe.text()}`);
+        const { total } = await probe.json();
+        rows.push(await measure(server, orgDatabase, `list-members, ${title}, ${total} match, 1 connection`, { url, headers, connections: 1 }));
+      }
+      console.log(`\n== Tend, member search over ${members} members (target: a search page <= 20 ms p50)`);
+      for (const r of rows) line(r);
+    } finally {
+      await server.stop();
+      await orgCounter?.close();
+      counters.delete(orgDatabase);
+    }
   }
 
   if (groups.has('budget')) {

@@ -1,7 +1,7 @@
 // Organizations (spec sections 3-8): organizations, members, invitations, teams and the owner /
 // admin / member roles, after the ecosystem's /organization/* routes.
 import { z } from 'zod';
-import { LIMITS, emailInput, httpURL, idInput, jsonRecord, queryInteger, text, timestamp } from './primitives.js';
+import { LIMITS, emailInput, httpURL, idInput, jsonRecord, line, queryInteger, text, timestamp } from './primitives.js';
 import { route } from './route.js';
 
 const name = () => text({ min: 1, max: LIMITS.name, trim: true });
@@ -122,6 +122,14 @@ export const listMembersQuery = z.object({
   offset: queryInteger(0, 2_147_483_647).optional(),
   sortBy: z.enum(['createdAt', 'role', 'userId', 'id']).optional(),
   sortDirection: z.enum(['asc', 'desc']).optional(),
+  /** The member field a filter compares (with filterValue). */
+  filterField: z.enum(['role', 'userId']).optional(),
+  /** One value; `in` and `not_in` take several: the parameter repeated (at most 100). */
+  filterValue: z.union([line(LIMITS.id), z.array(line(LIMITS.id)).min(1).max(100)]).optional(),
+  /** Default eq. eq, ne, in, not_in are exact; contains, starts_with, ends_with case-insensitive; lt..gte in text order. */
+  filterOperator: z.enum(['eq', 'ne', 'in', 'not_in', 'contains', 'starts_with', 'ends_with', 'lt', 'lte', 'gt', 'gte']).optional(),
+  /** Only members whose user's name or email contains this text, case-insensitively. */
+  searchValue: line(LIMITS.email).optional(),
 });
 export const listMembersResponse = z.object({ members: z.array(memberWithUser), total: z.number().int() });
 

@@ -35,3 +35,6 @@ export function organizationsConfig(overrides: Partial<Omit<OrganizationsConfig,
 
 /** Pages of members: the default and the largest page (spec section 9, find-many default limit). */
 export const MEMBERS_PAGE_LIMIT = 100;
+
+/** The most values an `in` / `not_in` member filter takes (the query parameter repeated). */
+export const MEMBER_FILTER_VALUES_LIMIT = 100;

@@ -31,9 +31,14 @@ export {
   type OrganizationPermissions,
   type OrganizationRole,
 } from './permissions.js';
-export { DEFAULT_ORGANIZATIONS_CONFIG, MEMBERS_PAGE_LIMIT, organizationsConfig, type OrganizationsConfig } from './config.js';
+export { DEFAULT_ORGANIZATIONS_CONFIG, MEMBER_FILTER_VALUES_LIMIT, MEMBERS_PAGE_LIMIT, organizationsConfig, type OrganizationsConfig } from './config.js';
 export {
   MEMBER_SORT_FIELDS,
+  MEMBER_FILTER_FIELDS,
+  MEMBER_FILTER_OPERATORS,
+  type MemberFilter,
+  type MemberFilterField,
+  type MemberFilterOperator,
   type Outcome,
   type NewOrganization,
   type OrganizationPatch,

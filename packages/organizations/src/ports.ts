@@ -34,11 +34,37 @@ export interface OrganizationRepository {
 export type MemberSortField = 'createdAt' | 'role' | 'userId' | 'id';
 export const MEMBER_SORT_FIELDS: readonly MemberSortField[] = ['createdAt', 'role', 'userId', 'id'];
 
+/** The member columns list-members may filter on (better-auth's `filterField`). */
+export type MemberFilterField = 'role' | 'userId';
+export const MEMBER_FILTER_FIELDS: readonly MemberFilterField[] = ['role', 'userId'];
+
+/** Operators that compare a column with one value. */
+export type MemberValueOperator = 'eq' | 'ne' | 'contains' | 'starts_with' | 'ends_with' | 'lt' | 'lte' | 'gt' | 'gte';
+/** Operators that compare a column with a list of values. */
+export type MemberListOperator = 'in' | 'not_in';
+export type MemberFilterOperator = MemberValueOperator | MemberListOperator;
+export const MEMBER_FILTER_OPERATORS: readonly MemberFilterOperator[] = ['eq', 'ne', 'in', 'not_in', 'contains', 'starts_with', 'ends_with', 'lt', 'lte', 'gt', 'gte'];
+
+/**
+ * One condition on a member column, on the stored text (a member with several roles holds them
+ * comma-separated: `admin,member`):
+ * - eq, ne, in, not_in: exact (case-sensitive) equality with the value, or with one of the list;
+ * - contains, starts_with, ends_with: the literal text (no wildcards), case-insensitive;
+ * - lt, lte, gt, gte: the database's text order (ASCII values order as their code points).
+ */
+export type MemberFilter =
+  | { field: MemberFilterField; operator: MemberValueOperator; value: string }
+  | { field: MemberFilterField; operator: MemberListOperator; value: readonly string[] };
+
 export interface MemberPage {
   limit: number;
   offset: number;
   sortBy: MemberSortField;
   sortDirection: 'asc' | 'desc';
+  /** Only the members matching this condition (none: every member). */
+  filter?: MemberFilter | null;
+  /** Only the members whose user's name or email contains this literal text, case-insensitively. */
+  search?: string | null;
 }
 
 /**
@@ -55,7 +81,10 @@ export interface MemberRepository {
   findByUser(organizationId: string, userId: string): Promise<MemberWithUser | null>;
   /** The member whose user has this email (lowercase). */
   findByEmail(organizationId: string, email: string): Promise<MemberWithUser | null>;
-  /** One page of the organization's members with their users, and how many there are. */
+  /**
+   * One page of the organization's members with their users (matching the page's filter and
+   * search, when it has them), and how many match in all, whatever the limit and offset.
+   */
   list(organizationId: string, page: MemberPage): Promise<{ members: MemberWithUser[]; total: number }>;
   count(organizationId: string): Promise<number>;
   /** Every membership of the user, oldest first. */

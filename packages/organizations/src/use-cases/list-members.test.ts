@@ -1,6 +1,6 @@
 import { ORGANIZATION_ERRORS } from '../error-codes.js';
 import { organizationFixture } from '../testing/fixture.js';
-import { ListMembers } from './list-members.js';
+import { ListMembers, type ListMembersInput } from './list-members.js';
 
 describe('ListMembers', () => {
   async function setup(extra = 3) {
@@ -34,6 +34,50 @@ describe('ListMembers', () => {
     const { ada, list } = await setup(0);
     for (const query of [{ limit: 0 }, { limit: 'x' }, { offset: -1 }, { sortBy: 'password' }, { sortDirection: 'up' as 'asc' }]) {
       await expect(list.execute({ actor: ada, ...query })).rejects.toMatchObject({ status: 400, code: 'VALIDATION_ERROR' });
+    }
+  });
+
+  it('filters by role or user id and searches names and emails, counting every match', async () => {
+    const { f, ada, organization, list } = await setup(0);
+    const grace = await f.signUp({ name: 'Grace Hopper', email: 'grace@example.com' });
+    const alan = await f.signUp({ name: 'Alan', email: 'alan.grace@example.com' });
+    const linus = await f.signUp({ name: 'Linus', email: 'linus@example.com' });
+    for (const [joiner, role] of [[grace, 'admin'], [alan, 'member'], [linus, 'member']] as const) {
+      f.clock.advance(1000);
+      await f.join(organization.id, joiner, role);
+    }
+    const userIds = async (input: Omit<ListMembersInput, 'actor'>) => {
+      const page = await list.execute({ actor: ada, ...input });
+      return { userIds: page.members.map((m) => m.userId), total: page.total };
+    };
+    expect(await userIds({ filterField: 'role', filterValue: 'member' })).toEqual({ userIds: [alan.userId, linus.userId], total: 2 });
+    expect(await userIds({ filterField: 'role', filterOperator: 'ne', filterValue: 'member' })).toEqual({ userIds: [ada.userId, grace.userId], total: 2 });
+    // in / not_in take a list, or one value.
+    expect(await userIds({ filterField: 'role', filterOperator: 'in', filterValue: ['owner', 'admin'] })).toEqual({ userIds: [ada.userId, grace.userId], total: 2 });
+    expect(await userIds({ filterField: 'role', filterOperator: 'not_in', filterValue: 'member' })).toEqual({ userIds: [ada.userId, grace.userId], total: 2 });
+    expect(await userIds({ filterField: 'userId', filterValue: linus.userId })).toEqual({ userIds: [linus.userId], total: 1 });
+    expect(await userIds({ searchValue: 'GRACE' })).toEqual({ userIds: [grace.userId, alan.userId], total: 2 });
+    expect(await userIds({ searchValue: 'grace', filterField: 'role', filterValue: 'member', limit: 1 })).toEqual({ userIds: [alan.userId], total: 1 });
+    expect(await userIds({ searchValue: 'example.com', limit: 1, offset: 2 })).toEqual({ userIds: [alan.userId], total: 4 });
+    // An empty search is no search.
+    expect((await userIds({ searchValue: '' })).total).toBe(4);
+  });
+
+  it('answers 400 VALIDATION_ERROR (query) for a filter it cannot read', async () => {
+    const { ada, list } = await setup(0);
+    const bad: Array<Omit<ListMembersInput, 'actor'>> = [
+      { filterField: 'email', filterValue: 'a@example.com' },
+      { filterField: 'role' },
+      { filterValue: 'admin' },
+      { filterOperator: 'eq' },
+      { filterField: 'role', filterValue: 'admin', filterOperator: 'like' },
+      { filterField: 'role', filterValue: ['admin', 'member'] },
+      { filterField: 'role', filterValue: ['admin', 'member'], filterOperator: 'contains' },
+      { filterField: 'role', filterValue: [], filterOperator: 'in' },
+      { filterField: 'role', filterValue: Array.from({ length: 101 }, (_, i) => `role${i}`), filterOperator: 'not_in' },
+    ];
+    for (const query of bad) {
+      await expect(list.execute({ actor: ada, ...query })).rejects.toMatchObject({ status: 400, code: 'VALIDATION_ERROR', message: 'Invalid query parameters' });
     }
   });
 

@@ -11,7 +11,10 @@ export interface ListMembersInput extends MemberPageInput {
 
 /**
  * GET /organization/list-members: one page of members with their users (limit default 100,
- * at most 100; offset; sortBy createdAt | role | userId | id; sortDirection) and the total.
+ * at most 100; offset; sortBy createdAt | role | userId | id; sortDirection) and the total. With
+ * filterField (role | userId), filterOperator and filterValue, only the members whose field
+ * matches; with searchValue, only those whose user's name or email contains it. The total counts
+ * every match, whatever the limit and offset.
  */
 export class ListMembers {
   constructor(private readonly stores: Pick<OrganizationStores, 'members'>) {}

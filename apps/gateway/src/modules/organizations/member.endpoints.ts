@@ -11,7 +11,10 @@ const tags = ['Organization members'];
 export const listMembers = endpoint({
   ...routes.listMembers,
   summary: 'One page of an organization’s members with their users, and how many there are',
-  description: 'For members of the organization (default the active one). `limit` 1 to 100 (default 100), `offset`, `sortBy`, `sortDirection`.',
+  description:
+    'For members of the organization (default the active one). `limit` 1 to 100 (default 100), `offset`, `sortBy`, `sortDirection`. ' +
+    'A filter: `filterField` (`role` or `userId`), `filterValue` (repeated for `in` and `not_in`) and `filterOperator` (default `eq`). ' +
+    '`searchValue`: only members whose user’s name or email contains it, case-insensitively. `total` counts every match, whatever `limit` and `offset`.',
   tags,
   auth: 'session',
   errors: [E.NO_ACTIVE_ORGANIZATION, E.YOU_ARE_NOT_A_MEMBER_OF_THIS_ORGANIZATION, SESSION_ERRORS.UNAUTHORIZED],

@@ -1,7 +1,7 @@
 import type { MemoryTables } from '@tend/kernel';
 import type { Member, MemberWithUser } from '../../entities.js';
 import { hasRole } from '../../permissions.js';
-import type { MemberPage, MemberRepository, Outcome, OwnerGuard } from '../../ports.js';
+import type { MemberFilter, MemberPage, MemberRepository, Outcome, OwnerGuard } from '../../ports.js';
 import { organizationTables, withUser, type OrganizationTables } from './organization-tables.js';
 
 /** Memberships in memory, joined to the users of the same tables. */
@@ -26,14 +26,14 @@ export class MemoryMemberRepository implements MemberRepository {
   }
 
   async list(organizationId: string, page: MemberPage): Promise<{ members: MemberWithUser[]; total: number }> {
-    const all = this.inOrganization(organizationId);
+    const { filter, search } = page;
+    const all = this.inOrganization(organizationId)
+      .map((member) => withUser(this.tables, member))
+      .filter((member): member is MemberWithUser => member !== null)
+      .filter((member) => (!filter || matchesFilter(member, filter)) && (!search || matchesSearch(member, search)));
     const direction = page.sortDirection === 'desc' ? -1 : 1;
     const sorted = all.sort((a, b) => direction * compare(a[page.sortBy], b[page.sortBy]) || compare(a.id, b.id));
-    const members = sorted
-      .slice(page.offset, page.offset + page.limit)
-      .map((member) => withUser(this.tables, member))
-      .filter((member): member is MemberWithUser => member !== null);
-    return { members, total: all.length };
+    return { members: sorted.slice(page.offset, page.offset + page.limit), total: all.length };
   }
 
   async count(organizationId: string): Promise<number> {
@@ -93,4 +93,39 @@ function compare(a: string | Date | null, b: string | Date | null): number {
   const x = a instanceof Date ? a.getTime() : a ?? '';
   const y = b instanceof Date ? b.getTime() : b ?? '';
   return x < y ? -1 : x > y ? 1 : 0;
+}
+
+/** The filter as the database applies it (MemberFilter): exact, literal case-insensitive text, or text order. */
+function matchesFilter(member: Member, filter: MemberFilter): boolean {
+  const column = member[filter.field];
+  switch (filter.operator) {
+    case 'in':
+      return filter.value.includes(column);
+    case 'not_in':
+      return !filter.value.includes(column);
+    case 'eq':
+      return column === filter.value;
+    case 'ne':
+      return column !== filter.value;
+    case 'contains':
+      return column.toLowerCase().includes(filter.value.toLowerCase());
+    case 'starts_with':
+      return column.toLowerCase().startsWith(filter.value.toLowerCase());
+    case 'ends_with':
+      return column.toLowerCase().endsWith(filter.value.toLowerCase());
+    case 'lt':
+      return compare(column, filter.value) < 0;
+    case 'lte':
+      return compare(column, filter.value) <= 0;
+    case 'gt':
+      return compare(column, filter.value) > 0;
+    case 'gte':
+      return compare(column, filter.value) >= 0;
+  }
+}
+
+/** Whether the member's user's name or email (stored lowercase) contains the text, case-insensitively. */
+function matchesSearch(member: MemberWithUser, search: string): boolean {
+  const text = search.toLowerCase();
+  return member.user.email.includes(text) || member.user.name.toLowerCase().includes(text);
 }

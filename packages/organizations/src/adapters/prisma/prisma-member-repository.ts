@@ -1,10 +1,16 @@
-import { isUniqueViolation, type Database } from '@tend/database';
+import { isUniqueViolation, type Database, type Prisma } from '@tend/database';
 import type { Member, MemberWithUser } from '../../entities.js';
 import { hasRole } from '../../permissions.js';
-import type { MemberPage, MemberRepository, Outcome, OwnerGuard } from '../../ports.js';
+import type { MemberFilter, MemberPage, MemberRepository, Outcome, OwnerGuard } from '../../ports.js';
+import { escapeLike } from './like.js';
 import { lockOrganization, MEMBER_USER_SELECT, toMember, toMemberWithUser, TRANSACTION_OPTIONS, type Client } from './records.js';
 
-/** Memberships in the `member` table; listings use its (organizationId, createdAt) index. */
+/**
+ * Memberships in the `member` table. Listings walk the organization's rows by its
+ * (organizationId, createdAt) index, or (organizationId, role) for a role filter or sort; a
+ * search matches the users (the trigram indexes on `user` serve it on PostgreSQL once the table
+ * is large) and joins their members. The page and its total are two queries with one WHERE.
+ */
 export class PrismaMemberRepository implements MemberRepository {
   constructor(private readonly db: Database) {}
 
@@ -28,15 +34,16 @@ export class PrismaMemberRepository implements MemberRepository {
   }
 
   async list(organizationId: string, page: MemberPage): Promise<{ members: MemberWithUser[]; total: number }> {
+    const where = whereOf(organizationId, page);
     const [rows, total] = await Promise.all([
       this.db.member.findMany({
-        where: { organizationId },
+        where,
         orderBy: [{ [page.sortBy]: page.sortDirection }, { id: 'asc' }],
         skip: page.offset,
         take: page.limit,
         include: { user: { select: MEMBER_USER_SELECT } },
       }),
-      this.db.member.count({ where: { organizationId } }),
+      this.db.member.count({ where }),
     ]);
     return { members: rows.map(toMemberWithUser), total };
   }
@@ -96,6 +103,47 @@ export class PrismaMemberRepository implements MemberRepository {
       if (!member) return { ok: false, reason: 'not-found' } as const;
       return work(tx, member);
     }, TRANSACTION_OPTIONS);
+  }
+}
+
+/** The organization's members that match the page's filter and search. */
+function whereOf(organizationId: string, page: MemberPage): Prisma.MemberWhereInput {
+  const where: Prisma.MemberWhereInput = { organizationId };
+  if (page.filter) where[page.filter.field] = filterOf(page.filter);
+  if (page.search) {
+    // Emails are stored lowercase: the column itself against the lowercased text (its trigram
+    // index serves LIKE '%x%'); names with ILIKE, which trigrams serve as they are.
+    const text = escapeLike(page.search);
+    where.user = { OR: [{ email: { contains: text.toLowerCase() } }, { name: { contains: text, mode: 'insensitive' } }] };
+  }
+  return where;
+}
+
+/** A member column's condition (MemberFilter's semantics); LIKE patterns take the text literally. */
+function filterOf(filter: MemberFilter): Prisma.StringFilter<'Member'> {
+  switch (filter.operator) {
+    case 'in':
+      return { in: [...filter.value] };
+    case 'not_in':
+      return { notIn: [...filter.value] };
+    case 'eq':
+      return { equals: filter.value };
+    case 'ne':
+      return { not: filter.value };
+    case 'contains':
+      return { contains: escapeLike(filter.value), mode: 'insensitive' };
+    case 'starts_with':
+      return { startsWith: escapeLike(filter.value), mode: 'insensitive' };
+    case 'ends_with':
+      return { endsWith: escapeLike(filter.value), mode: 'insensitive' };
+    case 'lt':
+      return { lt: filter.value };
+    case 'lte':
+      return { lte: filter.value };
+    case 'gt':
+      return { gt: filter.value };
+    case 'gte':
+      return { gte: filter.value };
   }
 }
 
