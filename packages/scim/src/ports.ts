@@ -5,6 +5,8 @@ export interface ScimTokenRepository {
   /** Stores the pair's token, replacing the one it had (whose hash then finds nothing). */
   replace(token: ScimToken): Promise<ScimToken>;
   findByHash(hash: string): Promise<ScimToken | null>;
+  /** The organization's tokens (one per provider), oldest first. */
+  listByOrganization(organizationId: string): Promise<ScimToken[]>;
 }
 
 /** Where provisioned users live; every call is scoped to one organization. */

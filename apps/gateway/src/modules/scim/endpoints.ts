@@ -50,6 +50,17 @@ export const generateScimToken = endpoint({
   audit: (outcome, { auth, body }) => (outcome.ok ? { action: 'scim.token.create', actorId: auth?.user.id ?? null, organizationId: body.organizationId, detail: { provider: body.providerId } } : null),
 });
 
+export const listScimTokens = endpoint({
+  ...routes.listScimTokens,
+  summary: "When each of an organization's SCIM tokens was made",
+  description: 'For an owner or admin of the organization: one entry per SSO provider that has a token, with the time it was made. The token itself is never answered again.',
+  tags,
+  auth: 'session',
+  errors: [SCIM_ERRORS.YOU_ARE_NOT_ALLOWED_TO_MANAGE_SCIM_PROVISIONING, SESSION_ERRORS.UNAUTHORIZED],
+  deps: { list: SCIM.ListTokens },
+  handler: ({ deps, query, auth }) => deps.list.execute({ organizationId: query.organizationId, userId: auth.user.id }),
+});
+
 export const scimServiceProviderConfig = endpoint({
   ...routes.scimServiceProviderConfig,
   summary: 'What the SCIM service supports (RFC 7643 §5)',
