@@ -21,11 +21,11 @@ export interface RoleView {
 const resources = Object.keys(STATEMENTS) as Resource[];
 
 /** What a role grants, resource by resource, in words. */
-function Grants({ permission, labelledBy }: { permission: Permission; labelledBy: string }) {
+function Grants({ permission }: { permission: Permission }) {
   const granted = resources.filter((resource) => (permission[resource] ?? []).length > 0);
   if (granted.length === 0) return <p className="muted small">Grants nothing yet.</p>;
   return (
-    <dl className="role-grants" aria-labelledby={labelledBy}>
+    <dl className="role-grants">
       {granted.map((resource) => (
         <div key={resource} className="role-grants__row">
           <dt>{RESOURCE_LABELS[resource]}</dt>
@@ -69,7 +69,7 @@ export function RolesSection({ roles, canEdit, canDelete, path, result, saved, b
                 <h3 id={titleId}>
                   {roleLabel(role.name)} {role.builtIn ? <span className="badge">Built in</span> : null}
                 </h3>
-                <Grants permission={role.permission} labelledBy={titleId} />
+                <Grants permission={role.permission} />
               </div>
               {role.builtIn || !(canEdit || canDelete) ? null : (
                 <div className="button-row">
