@@ -54,6 +54,8 @@ browserIt('creates, edits, assigns and deletes a role; an assigned role is not d
   await create.getByRole('button', { name: 'Create role' }).focus();
   await owner.page.keyboard.press('Enter');
   await owner.page.getByText('The role reviewer is created.').waitFor();
+  // The notice can paint a moment before the list has the new role.
+  await role('Reviewer').waitFor();
   await expect(role('Reviewer').getByRole('term').allInnerTexts()).resolves.toEqual(['Invitations', 'Teams']);
   await shot(owner.page, 'created');
 
@@ -78,8 +80,9 @@ browserIt('creates, edits, assigns and deletes a role; an assigned role is not d
   await edit.getByRole('group', { name: /^Roles/ }).getByLabel('read', { exact: true }).check();
   await edit.getByRole('button', { name: 'Save role' }).click();
   await owner.page.getByText('The role auditor is saved.').waitFor();
+  await role('Auditor').waitFor();
   await expect(role('Auditor').getByRole('term').allInnerTexts()).resolves.toEqual(['Invitations', 'Roles']);
-  await expect(role('Reviewer').count()).resolves.toBe(0);
+  await role('Reviewer').waitFor({ state: 'detached', timeout: 10_000 });
   await shot(owner.page, 'edited');
 
   // Someone joins; the owner gives them the new role: the change-role select offers it.
@@ -114,7 +117,7 @@ browserIt('creates, edits, assigns and deletes a role; an assigned role is not d
   await owner.page.goto(`${base}/roles`);
   await role('Auditor').getByRole('button', { name: 'Delete' }).click();
   await owner.page.getByText('The role auditor is deleted.').waitFor();
-  await expect(role('Auditor').count()).resolves.toBe(0);
+  await role('Auditor').waitFor({ state: 'detached', timeout: 10_000 });
   await shot(owner.page, 'deleted');
   await Promise.all([owner.context.close(), guest.context.close()]);
 });
