@@ -7,6 +7,7 @@
 import type { Request, Response } from 'express';
 import { SCIM_MEDIA_TYPE, routes } from '@tend/contracts';
 import { SCIM_ERRORS, SCIM_USER_SCHEMA, listResponse, serviceProviderConfig, scimError, toScimUserResource, userResourceType, userSchema, type ProvisionedUser, type ScimProvisioning, type ScimToken } from '@tend/scim';
+import { TWO_FACTOR_POLICY_ERRORS } from '@tend/organizations';
 import { SESSION_ERRORS } from '@tend/sessions';
 import { isAuthError } from '@tend/kernel';
 import { endpoint } from '../../http/endpoint.js';
@@ -41,10 +42,11 @@ const resourceOf = (base: string) => (provisioned: ProvisionedUser) => toScimUse
 export const generateScimToken = endpoint({
   ...routes.generateScimToken,
   summary: "Make the SCIM token of an organization's SSO provider",
-  description: 'For an owner or admin of the organization. The token is answered this once; only its SHA-256 is stored, and a new one for the same provider and organization ends the old one.',
+  description:
+    'For an owner or admin of the organization (while it requires two-factor, one with a second factor: 403 `TWO_FACTOR_REQUIRED`). The token is answered this once; only its SHA-256 is stored, and a new one for the same provider and organization ends the old one.',
   tags,
   auth: 'session',
-  errors: [SCIM_ERRORS.YOU_ARE_NOT_ALLOWED_TO_MANAGE_SCIM_PROVISIONING, SCIM_ERRORS.SCIM_PROVIDER_NOT_FOUND, SESSION_ERRORS.UNAUTHORIZED],
+  errors: [SCIM_ERRORS.YOU_ARE_NOT_ALLOWED_TO_MANAGE_SCIM_PROVISIONING, TWO_FACTOR_POLICY_ERRORS.TWO_FACTOR_REQUIRED, SCIM_ERRORS.SCIM_PROVIDER_NOT_FOUND, SESSION_ERRORS.UNAUTHORIZED],
   deps: { generate: SCIM.GenerateToken },
   handler: ({ deps, body, auth }) => deps.generate.execute({ ...body, userId: auth.user.id }),
   audit: (outcome, { auth, body }) => (outcome.ok ? { action: 'scim.token.create', actorId: auth?.user.id ?? null, organizationId: body.organizationId, detail: { provider: body.providerId } } : null),
