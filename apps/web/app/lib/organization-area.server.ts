@@ -10,7 +10,7 @@ import { requireSession, type SessionAndUser } from './auth.server';
 import { call, callShared } from './call.server';
 import { text } from './forms';
 import { gateway, webOrigin, type GatewayClient, type GatewayError } from './gateway.server';
-import { describeOrganizationError, organizationErrorMessage, type FullOrganization, type MemberWithUser } from './organizations.server';
+import { describeOrganizationError, organizationErrorMessage, type FullOrganization, type ListedMember } from './organizations.server';
 import { isSsoIntent, runSsoIntent } from './sso.server';
 
 /** The code and words of the two-factor policy's refusal (the gateway's). */
@@ -21,15 +21,14 @@ export function isTwoFactorRefusal(error: { code: string } | undefined): boolean
   return error?.code === TWO_FACTOR_REQUIRED;
 }
 
-/** The policy flag of an organization reply (absent before the policy existed: off). */
-export function requiresTwoFactor(organization: object): boolean {
-  return (organization as { requireTwoFactor?: unknown }).requireTwoFactor === true;
+/** The policy flag of an organization reply. */
+export function requiresTwoFactor(organization: { requireTwoFactor: boolean }): boolean {
+  return organization.requireTwoFactor === true;
 }
 
 /** A member's second factor as list-members answers it to owners and admins (undefined otherwise). */
-export function twoFactorOf(member: MemberWithUser): boolean | undefined {
-  const value = (member.user as { twoFactorEnabled?: unknown }).twoFactorEnabled;
-  return typeof value === 'boolean' ? value : undefined;
+export function twoFactorOf(member: ListedMember): boolean | undefined {
+  return member.user.twoFactorEnabled;
 }
 
 export interface Area {
@@ -94,7 +93,7 @@ export async function loadArea(api: GatewayClient, args: LoaderFunctionArgs | Ac
   const organization = result.data;
   const myRole = await myRoleIn(api, organization, session.user.id);
   const can = await abilities(api, organizationId, myRole);
-  const twoFactorOn = (session.user as { twoFactorEnabled?: unknown }).twoFactorEnabled === true;
+  const twoFactorOn = session.user.twoFactorEnabled === true;
   return { ok: true, area: { organizationId, organization, session, myRole, can, blocked: requiresTwoFactor(organization) && !twoFactorOn } };
 }
 
@@ -202,9 +201,7 @@ async function run(api: GatewayClient, args: ActionFunctionArgs, organizationId:
     }
     case 'require-two-factor': {
       const requireTwoFactor = form.get('requireTwoFactor') !== null;
-      // The policy field (issue 32); typed loosely until the contract of this branch has it.
-      const data = { requireTwoFactor } as unknown as { name?: string };
-      const r = await call(api, routes.updateOrganization, { organizationId, data });
+      const r = await call(api, routes.updateOrganization, { organizationId, data: { requireTwoFactor } });
       if (!r.ok) return refused('two-factor', r.error);
       return done('two-factor', 'two-factor-saved', requireTwoFactor ? 'Two-factor authentication is now required of every member.' : 'Two-factor authentication is no longer required.');
     }

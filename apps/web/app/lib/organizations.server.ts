@@ -8,6 +8,8 @@ import { describeError, type ErrorLike, type FieldRole, type FormErrors } from '
 export type Organization = Output<typeof schemas.organization>;
 export type Member = Output<typeof schemas.member>;
 export type MemberWithUser = Output<typeof schemas.memberWithUser>;
+/** A member as list-members answers it (owners and admins also get `user.twoFactorEnabled`). */
+export type ListedMember = Output<typeof schemas.listedMember>;
 export type Invitation = Output<typeof schemas.invitation>;
 export type Team = Output<typeof schemas.team>;
 export type FullOrganization = Output<typeof schemas.fullOrganization>;

@@ -39,7 +39,7 @@ export async function loader(args: LoaderFunctionArgs) {
   if (!loaded.ok) return data({ policy }, { headers: api.headers });
   const { organization, session, can, blocked } = loaded.area;
   policy.required = requiresTwoFactor(organization);
-  policy.mine = (session.user as { twoFactorEnabled?: unknown }).twoFactorEnabled === true;
+  policy.mine = session.user.twoFactorEnabled === true;
   policy.canChange = can.updateOrganization;
   if (can.seeTwoFactor && !blocked) Object.assign(policy, await withoutTwoFactor(api, organization.id));
   return data({ policy }, { headers: api.headers });
