@@ -162,6 +162,9 @@ describe('require two-factor: the organization routes', () => {
         expect({ name, status: res.status, body: res.body }).toEqual({ name, status: 403, body: { code: 'TWO_FACTOR_REQUIRED', message: 'This organization requires two-factor authentication' } });
       }
     }
+    // The SSO provider list leaves out the organization that refuses them (the owner still sees it).
+    for (const who of [admin, member]) expect((await who.get('/sso/providers')).body).toEqual({ providers: [] });
+    expect((await owner.get('/sso/providers')).body.providers).toEqual([expect.objectContaining({ providerId })]);
     // Nothing was changed by the refused calls.
     expect(await db().organization.findUnique({ where: { id: organizationId } })).toMatchObject({ name: 'Guarded Clinic', requireTwoFactor: true });
     expect(await db().member.count({ where: { organizationId } })).toBe(3);

@@ -83,7 +83,7 @@ export { RemoveTeam, TEAM_REMOVED, type RemoveTeamResult } from './use-cases/rem
 export { ListTeams } from './use-cases/list-teams.js';
 export { CheckOrganizationPermission, type CheckOrganizationPermissionInput } from './use-cases/check-organization-permission.js';
 export { CreateRole, ListRoles, GetRole, UpdateRole, DeleteRole, type CreateRoleResult, type RoleRef } from './use-cases/runtime-roles.js';
-export { memberHasPermission, memberUnderPolicies, requirePolicies } from './use-cases/access.js';
+export { memberHasPermission, memberUnderPolicies, policiesAllow, requirePolicies } from './use-cases/access.js';
 export type { MemberPageInput } from './use-cases/member-page.js';
 // in-memory adapters (one process, tests)
 export {

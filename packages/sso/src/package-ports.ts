@@ -3,7 +3,7 @@
 // SSO never queries their tables itself.
 import type { AuditLog } from '@tend/admin';
 import type { UserRepository } from '@tend/identity';
-import { memberUnderPolicies, type OrganizationStores } from '@tend/organizations';
+import { memberUnderPolicies, policiesAllow, type OrganizationStores } from '@tend/organizations';
 import type { SsoMemberships, SsoSignInLog, SsoSignInRecord } from './ports.js';
 
 /**
@@ -14,7 +14,12 @@ export function organizationMemberships(stores: { organizations: Pick<Organizati
   return {
     roleOf: async (organizationId, userId) => (await memberUnderPolicies(stores.members, userId, organizationId))?.member.role ?? null,
     requiresTwoFactor: async (organizationId) => (await stores.organizations.findById(organizationId))?.requireTwoFactor === true,
-    listOfUser: async (userId) => (await stores.members.listByUser(userId)).map(({ organizationId, role }) => ({ organizationId, role })),
+    // Under the policies too: an organization that refuses the user (require two-factor) is left out.
+    listOfUser: async (userId) => {
+      const memberships = await stores.members.listByUser(userId);
+      const accesses = await Promise.all(memberships.map(({ organizationId }) => stores.members.findAccess(organizationId, userId)));
+      return accesses.filter((access) => access !== null && policiesAllow(access)).map((access) => ({ organizationId: access!.member.organizationId, role: access!.member.role }));
+    },
     findOrganizationBySlug: async (slug) => {
       const organization = await stores.organizations.findBySlug(slug);
       return organization ? { id: organization.id } : null;

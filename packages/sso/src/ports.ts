@@ -50,7 +50,7 @@ export interface SsoMemberships {
    * policies refuse (require two-factor without a second factor) gets their 403 instead.
    */
   roleOf(organizationId: string, userId: string): Promise<string | null>;
-  /** The organizations the user belongs to, with roles. */
+  /** The organizations the user belongs to and whose policies let them in, with roles. */
   listOfUser(userId: string): Promise<{ organizationId: string; role: string }[]>;
   findOrganizationBySlug(slug: string): Promise<{ id: string } | null>;
   organizationExists(id: string): Promise<boolean>;

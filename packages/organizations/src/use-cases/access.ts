@@ -25,7 +25,12 @@ export function organizationIdFor(
  * a member whose account has no second factor gets 403 TWO_FACTOR_REQUIRED.
  */
 export function requirePolicies(access: Pick<MemberAccess, 'requireTwoFactor' | 'twoFactorEnabled'>): void {
-  if (access.requireTwoFactor && !access.twoFactorEnabled) throw raise(TWO_FACTOR_POLICY_ERRORS.TWO_FACTOR_REQUIRED);
+  if (!policiesAllow(access)) throw raise(TWO_FACTOR_POLICY_ERRORS.TWO_FACTOR_REQUIRED);
+}
+
+/** Whether the organization's policies let the member in (`requirePolicies` without the 403), for lists that leave such organizations out. */
+export function policiesAllow(access: Pick<MemberAccess, 'requireTwoFactor' | 'twoFactorEnabled'>): boolean {
+  return !(access.requireTwoFactor && !access.twoFactorEnabled);
 }
 
 /**
