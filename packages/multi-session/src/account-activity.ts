@@ -1,0 +1,60 @@
+import type { AuditLog } from '@tend/admin';
+
+/**
+ * The security events a person sees of their own account (`GET /account-activity`): sign-ins and
+ * failed password attempts, password and address changes, ended sessions, second-factor and
+ * passkey changes, linked accounts, bans. Only events the account underwent (its `targetUserId`),
+ * never what its owner did to others.
+ */
+export const ACTIVITY_ACTIONS: readonly string[] = [
+  'sign-in.success',
+  'sign-in.failure',
+  'sign-in.challenge',
+  'password.change',
+  'password.reset',
+  'email.change',
+  'session.revoke',
+  'sessions.revoke-all',
+  'sessions.revoke-others',
+  'two-factor.enabled',
+  'two-factor.disabled',
+  'two-factor.backup-codes-regenerated',
+  'two-factor.failure',
+  'two-factor.locked',
+  'two-factor.lockout-cleared',
+  'two-factor.reset',
+  'passkey.added',
+  'passkey.renamed',
+  'passkey.removed',
+  'account.linked',
+  'account.unlinked',
+  'account.claimed',
+  'user.ban',
+  'user.unban',
+  'user.password.set',
+  'impersonation.start',
+];
+
+export const ACTIVITY_PAGE = { defaultLimit: 20, maxLimit: 100 } as const;
+
+export interface ActivityEvent {
+  id: string;
+  action: string;
+  createdAt: Date;
+  ipAddress: string | null;
+  userAgent: string | null;
+}
+
+/** One page of a user's own security events, newest first, with how many there are. */
+export class ListAccountActivity {
+  constructor(private readonly deps: { log: Pick<AuditLog, 'list'> }) {}
+
+  async execute(userId: string, page: { limit?: number; offset?: number } = {}): Promise<{ events: ActivityEvent[]; total: number }> {
+    const limit = Math.min(Math.max(page.limit ?? ACTIVITY_PAGE.defaultLimit, 1), ACTIVITY_PAGE.maxLimit);
+    const found = await this.deps.log.list({ targetUserId: userId, actions: ACTIVITY_ACTIONS, limit, offset: page.offset ?? 0 });
+    return {
+      events: found.events.map(({ id, action, createdAt, ipAddress, userAgent }) => ({ id, action, createdAt, ipAddress, userAgent })),
+      total: found.total,
+    };
+  }
+}
