@@ -140,7 +140,8 @@ describe('GET /account-activity', () => {
     const failure = page.events[4]!;
     expect(failure.userAgent).toBe(FIREFOX_LINUX);
     expect(failure.ipAddress).toMatch(/127\.0\.0\.1/);
-    expect(Object.keys(failure).sort()).toEqual(['action', 'createdAt', 'id', 'ipAddress', 'userAgent']);
+    expect(Object.keys(failure).sort()).toEqual(['action', 'createdAt', 'id', 'ipAddress', 'method', 'userAgent']);
+    expect(failure.method).toBe('email');
 
     const paged = await activity(browser, { limit: 2, offset: 1 });
     expect(paged.events.map((event) => event.action)).toEqual(['password.change', 'session.revoke']);

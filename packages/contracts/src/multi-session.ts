@@ -23,6 +23,8 @@ export const activityEvent = z
     createdAt: timestamp(),
     ipAddress: z.string().nullable(),
     userAgent: z.string().nullable(),
+    /** How a sign-in was made or tried (`email`, `passkey`, `social`…), when the event says. */
+    method: z.string().nullable(),
   })
   .meta({ id: 'ActivityEvent' });
 

@@ -43,6 +43,8 @@ export interface ActivityEvent {
   createdAt: Date;
   ipAddress: string | null;
   userAgent: string | null;
+  /** How a sign-in was made or tried (the event's `detail.method`), else null. */
+  method: string | null;
 }
 
 /** One page of a user's own security events, newest first, with how many there are. */
@@ -53,7 +55,14 @@ export class ListAccountActivity {
     const limit = Math.min(Math.max(page.limit ?? ACTIVITY_PAGE.defaultLimit, 1), ACTIVITY_PAGE.maxLimit);
     const found = await this.deps.log.list({ targetUserId: userId, actions: ACTIVITY_ACTIONS, limit, offset: page.offset ?? 0 });
     return {
-      events: found.events.map(({ id, action, createdAt, ipAddress, userAgent }) => ({ id, action, createdAt, ipAddress, userAgent })),
+      events: found.events.map(({ id, action, createdAt, ipAddress, userAgent, detail }) => ({
+        id,
+        action,
+        createdAt,
+        ipAddress,
+        userAgent,
+        method: typeof detail?.method === 'string' ? detail.method : null,
+      })),
       total: found.total,
     };
   }
