@@ -1,6 +1,6 @@
 // Several accounts in one browser (issue 33, points 1–8): better-auth 1.7's multiSession routes
 // and `_multi-` cookies over real HTTP, on PGlite and PostgreSQL.
-import { adminPost, CookieJar, credentials, get, getSession, post, setCookies, signInAdmin, startGateway, turnOnTwoFactor, type TestGateway } from './harness/index.js';
+import { adminPost, CookieJar, credentials, get, getSession, post, setCookies, signInAdmin, startGateway, startInstances, turnOnTwoFactor, type Instances, type TestGateway } from './harness/index.js';
 
 const SESSION_COOKIE = 'tend.session_token';
 const MULTI = `${SESSION_COOKIE}_multi-`;
@@ -340,6 +340,44 @@ describe('8. the active session ended elsewhere: get-session answers another liv
     expect(await activeId(browser)).toBeNull();
     expect(await listed(browser)).toEqual([]);
   });
+});
+
+describe('8 behind two instances: the cookie cache and the shared Redis session cache', () => {
+  for (const storage of ['database', 'redis'] as const) {
+    it(`AUTH_SESSION_STORAGE=${storage}: a session revoked on B is replaced by another held account on A's next get-session, and stays so`, async () => {
+      const both: Instances = await startInstances({ storage });
+      try {
+        const { a, b } = both;
+        const account = async (gw: TestGateway) => {
+          const body = credentials();
+          const id = (await post(gw, '/sign-up/email', '', body).expect(200)).body.user.id as string;
+          return { ...body, id };
+        };
+        const [first, second] = [await account(a), await account(b)];
+        const browser = new CookieJar();
+        browser.store(await post(a, '/sign-in/email', browser, { email: first.email, password: first.password }).expect(200));
+        const signedIn = await post(b, '/sign-in/email', browser, { email: second.email, password: second.password }).expect(200);
+        browser.store(signedIn);
+        // Both instances answer the active account, A from its cookie cache too.
+        for (const gw of [a, b]) browser.store(await getSession(gw, browser));
+        expect((await getSession(a, browser)).body.user.id).toBe(second.id);
+
+        const elsewhere = new CookieJar();
+        elsewhere.store(await post(b, '/sign-in/email', elsewhere, { email: second.email, password: second.password }).expect(200));
+        await post(b, '/revoke-session', elsewhere, { token: signedIn.body.token }).expect(200);
+
+        for (const gw of [a, b, a]) {
+          const res = await getSession(gw, browser);
+          browser.store(res);
+          expect(res.body.user.id).toBe(first.id);
+        }
+        const list = (await get(b, '/multi-session/list-device-sessions', browser).expect(200)).body as { user: { id: string } }[];
+        expect(list.map((entry) => entry.user.id)).toEqual([first.id]);
+      } finally {
+        await both.close();
+      }
+    });
+  }
 });
 
 describe('bad input', () => {
