@@ -19,7 +19,7 @@ afterAll(async () => {
 });
 
 const shot = (page: Page, name: string) => snap(page, 'multi-session', name);
-const switcher = (page: Page) => page.getByRole('banner').getByLabel('Account switcher');
+const switcher = (page: Page) => page.getByRole('banner').locator('summary', { hasText: 'account switcher' });
 
 /** Opens the account switcher with the keyboard. */
 async function openSwitcher(page: Page) {

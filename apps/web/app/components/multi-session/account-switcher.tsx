@@ -19,9 +19,10 @@ export function AccountSwitcher({ accounts }: { accounts: SwitcherAccount[] }) {
   const active = accounts.find((account) => account.active);
   return (
     <details className="account-switcher">
-      <summary className="account-switcher__summary" aria-label="Account switcher">
+      <summary className="account-switcher__summary">
         {active ? <Avatar name={active.name} image={active.image} /> : null}
         <span className="account-switcher__name">{active?.name ?? 'Accounts'}</span>
+        <span className="visually-hidden">, account switcher</span>
       </summary>
       <div className="account-switcher__panel">
         <ul className="account-switcher__list" aria-label="Signed-in accounts">
