@@ -23,9 +23,15 @@ const switcher = (page: Page) => page.getByRole('banner').locator('summary', { h
 
 /** Opens the account switcher with the keyboard. */
 async function openSwitcher(page: Page) {
-  const summary = switcher(page);
-  await summary.focus();
-  await page.keyboard.press('Enter');
+  const details = page.getByRole('banner').locator('details.account-switcher');
+  if ((await details.getAttribute('open')) === null) {
+    await switcher(page).focus();
+    await page.keyboard.press('Enter');
+  }
+  await page.waitForFunction(() => document.querySelector('details.account-switcher')?.hasAttribute('open'), undefined, { timeout: 10_000 }).catch(async () => {
+    await page.screenshot({ path: 'artifacts/screenshots/multi-session-switcher-closed.png' });
+    throw new Error(`the account switcher did not open at ${page.url()}: ${await page.getByRole('banner').innerText()}`);
+  });
   await page.getByRole('list', { name: 'Signed-in accounts' }).waitFor();
 }
 

@@ -1,4 +1,4 @@
-import { Form, Link } from '@remix-run/react';
+import { Form, Link, useLocation } from '@remix-run/react';
 import { Avatar } from '../avatar';
 import { SubmitButton } from '../forms';
 
@@ -17,8 +17,10 @@ export interface SwitcherAccount {
  */
 export function AccountSwitcher({ accounts }: { accounts: SwitcherAccount[] }) {
   const active = accounts.find((account) => account.active);
+  // Closed again after every navigation (a switch, an added account): a new element per location.
+  const location = useLocation();
   return (
-    <details className="account-switcher">
+    <details className="account-switcher" key={location.key}>
       <summary className="account-switcher__summary">
         {active ? <Avatar name={active.name} image={active.image} /> : null}
         <span className="account-switcher__name">{active?.name ?? 'Accounts'}</span>
