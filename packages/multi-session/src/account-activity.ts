@@ -47,23 +47,42 @@ export interface ActivityEvent {
   method: string | null;
 }
 
+export interface ActivityPage {
+  events: ActivityEvent[];
+  total: number;
+}
+
+/** Where a user's own events are read: the audit log (any adapter), or one statement each for the page and its total (`@tend/multi-session/sql`). */
+export interface ActivityLog {
+  page(query: { userId: string; actions: readonly string[]; limit: number; offset: number }): Promise<ActivityPage>;
+}
+
+/** The activity read through the audit log's port (memory, Prisma). */
+export function auditLogActivity(log: Pick<AuditLog, 'list'>): ActivityLog {
+  return {
+    async page({ userId, actions, limit, offset }) {
+      const found = await log.list({ targetUserId: userId, actions, limit, offset });
+      return {
+        events: found.events.map(({ id, action, createdAt, ipAddress, userAgent, detail }) => ({
+          id,
+          action,
+          createdAt,
+          ipAddress,
+          userAgent,
+          method: typeof detail?.method === 'string' ? detail.method : null,
+        })),
+        total: found.total,
+      };
+    },
+  };
+}
+
 /** One page of a user's own security events, newest first, with how many there are. */
 export class ListAccountActivity {
-  constructor(private readonly deps: { log: Pick<AuditLog, 'list'> }) {}
+  constructor(private readonly deps: { log: ActivityLog }) {}
 
-  async execute(userId: string, page: { limit?: number; offset?: number } = {}): Promise<{ events: ActivityEvent[]; total: number }> {
+  execute(userId: string, page: { limit?: number; offset?: number } = {}): Promise<ActivityPage> {
     const limit = Math.min(Math.max(page.limit ?? ACTIVITY_PAGE.defaultLimit, 1), ACTIVITY_PAGE.maxLimit);
-    const found = await this.deps.log.list({ targetUserId: userId, actions: ACTIVITY_ACTIONS, limit, offset: page.offset ?? 0 });
-    return {
-      events: found.events.map(({ id, action, createdAt, ipAddress, userAgent, detail }) => ({
-        id,
-        action,
-        createdAt,
-        ipAddress,
-        userAgent,
-        method: typeof detail?.method === 'string' ? detail.method : null,
-      })),
-      total: found.total,
-    };
+    return this.deps.log.page({ userId, actions: ACTIVITY_ACTIONS, limit, offset: page.offset ?? 0 });
   }
 }

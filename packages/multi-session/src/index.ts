@@ -3,4 +3,4 @@ export { DEFAULT_MAX_DEVICE_SESSIONS, onePerAccount, sessionsToDrop, type HeldSe
 export { KNOWN_ACCOUNTS_PER_DEVICE, KnownDevices } from './known-devices.js';
 export { describeUserAgent, deviceLine, type DeviceDescription } from './user-agent.js';
 export { NEW_DEVICE_MAIL_PURPOSE, mailTime, newDeviceSignInEmail, type NewDeviceSignIn } from './new-device-mail.js';
-export { ACTIVITY_ACTIONS, ACTIVITY_PAGE, ListAccountActivity, type ActivityEvent } from './account-activity.js';
+export { ACTIVITY_ACTIONS, ACTIVITY_PAGE, ListAccountActivity, auditLogActivity, type ActivityEvent, type ActivityLog, type ActivityPage } from './account-activity.js';

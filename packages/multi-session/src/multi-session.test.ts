@@ -1,6 +1,6 @@
 import { createMemoryTables } from '@tend/kernel';
 import { MemoryAuditLog, newAuditEvent } from '@tend/admin';
-import { ACTIVITY_PAGE, KnownDevices, ListAccountActivity, describeUserAgent, newDeviceSignInEmail, onePerAccount, sessionsToDrop } from './index.js';
+import { ACTIVITY_PAGE, KnownDevices, ListAccountActivity, auditLogActivity, describeUserAgent, newDeviceSignInEmail, onePerAccount, sessionsToDrop } from './index.js';
 
 const at = (minutes: number) => new Date(Date.UTC(2026, 10, 29, 10, minutes));
 
@@ -102,7 +102,7 @@ describe('ListAccountActivity', () => {
     await record('user.ban', 4, 'someone', 'me');
     await record('password.change', 5, 'me');
     await record('sign-in.success', 6, 'someone');
-    const activity = new ListAccountActivity({ log });
+    const activity = new ListAccountActivity({ log: auditLogActivity(log) });
     const page = await activity.execute('me');
     expect(page.events.map((e) => [e.action, e.method])).toEqual([
       ['password.change', null],

@@ -1,4 +1,5 @@
 import { ListAccountActivity, MULTI_SESSION_ERRORS } from '@tend/multi-session';
+import { SqlActivityLog } from '@tend/multi-session/sql';
 import { bindFactory } from '../../di.js';
 import { ADMIN } from '../admin/tokens.js';
 import { PLATFORM as P } from '../../platform.js';
@@ -35,8 +36,12 @@ export const multiSessionModule: GatewayModule = {
       [P.Cookies, P.MailDelivery, P.Clock],
       (cookies, delivery, clock) => new NewDeviceNotices({ cookies, delivery, clock, secret: config.secret }, { enabled: section.newDeviceMail, sessionsURL: `${config.webURL}/account/sessions` }),
     );
-    // Read-your-writes on one instance: the events still queued are written before the page is read.
-    bindFactory(c, MULTI_SESSION.Activity, [ADMIN.AuditLog], (log) => new ListAccountActivity({ log: { list: async (query) => (await log.flush(), log.list(query)) } }));
+    // Two statements on the driver-level path; read-your-writes on one instance: the events still
+    // queued in the buffered audit log are written before the page is read.
+    bindFactory(c, MULTI_SESSION.Activity, [ADMIN.AuditLog, P.Sql], (log, sql) => {
+      const store = new SqlActivityLog(sql);
+      return new ListAccountActivity({ log: { page: async (query) => (await log.flush(), store.page(query)) } });
+    });
   },
   endpoints: [listDeviceSessions, setActiveSession, revokeDeviceSession, accountActivity],
   errors: [MULTI_SESSION_ERRORS],
