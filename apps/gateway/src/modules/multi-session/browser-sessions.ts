@@ -86,10 +86,12 @@ export class BrowserSessions {
     res.append('Set-Cookie', writer.write(this.cookieName(req, outcome.session.token), outcome.session.token, maxAge));
   }
 
-  /** get-session found no live session of its own: the newest other live account the browser holds answers, and becomes active. */
+  /** get-session found the request's session ended: the newest other live account the browser holds answers, and becomes active. */
   async fallback(req: Request, res: Response): Promise<Auth | null> {
-    const ended = this.http.tokenOf(req)?.token ?? null;
-    return this.switchToAnother(req, res, ended);
+    // Only a session that ended: a request without a (validly signed) session cookie stays signed out.
+    const ended = this.http.tokenOf(req);
+    if (!ended?.fromCookie) return null;
+    return this.switchToAnother(req, res, ended.token);
   }
 
   /** Sign-out: every session the browser holds ends, and their cookies go. */
