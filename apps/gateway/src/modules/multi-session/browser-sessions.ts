@@ -88,9 +88,10 @@ export class BrowserSessions {
 
   /** get-session found the request's session ended: the newest other live account the browser holds answers, and becomes active. */
   async fallback(req: Request, res: Response): Promise<Auth | null> {
-    // Only a session that ended: a request without a (validly signed) session cookie stays signed out.
+    // Only a held account's session that ended: a request without a (validly signed) session
+    // cookie, or whose session was none of the browser's accounts (an impersonation), stays signed out.
     const ended = this.http.tokenOf(req);
-    if (!ended?.fromCookie) return null;
+    if (!ended?.fromCookie || !this.held(req).some((entry) => entry.token === ended.token)) return null;
     return this.switchToAnother(req, res, ended.token);
   }
 
