@@ -7,13 +7,14 @@
 //
 //   BENCH_SECONDS (8)      measured seconds per line (after 2 s of warm-up)
 //   BENCH_ONLY             groups to run, comma-separated: ceilings,session,password,storm,cache,oauth,
-//                          organizations,budget,peer,limiter,pool (default all; tend = session,password); the ceilings run
+//                          organizations,activity,budget,peer,limiter,pool (default all; tend = session,password); the ceilings run
 //                          whenever Tend does. E.g. BENCH_ONLY=session BENCH_SECONDS=2: a smoke run
 //   BENCH_GATEWAY=source   run the gateway from its TypeScript sources (tsx) instead of dist (or a script path)
 //   BENCH_NODE_FLAGS       node flags for the gateway (default: the production image's NODE_OPTIONS, from
 //                          the Dockerfile; "" for Node's defaults), e.g. "--max-semi-space-size=2"
 //   BENCH_POSTGRES_URL     the server to create the bench databases on
 //   BENCH_MEMBERS (10000)  members of the organization the `organizations` group searches
+//   BENCH_ACTIVITY (10000) audit events per user the `activity` group pages through
 //   AUTH_HASH_CONCURRENCY, AUTH_HASH_QUEUE, DATABASE_POOL_SIZE  passed to the gateway as set
 import { scrypt } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
@@ -23,11 +24,12 @@ import { promisify } from 'node:util';
 import { clientCredentials, introspection, oauthEnv, oauthFixture, probeOnce, userinfo } from './oauth.mjs';
 import { autocannonRun, cpuDelta, freshDatabase, mb, measuredRun, postgresCpuMs, root, Server, statementCounter, stopAll } from './lib.mjs';
 import { BENCH_TOKEN, MEMBER_SEARCHES, seedOrganization } from './organization-seed.mjs';
+import { ACTIVITY_TOKEN, seedActivity } from './activity-seed.mjs';
 
 const duration = Number(process.env.BENCH_SECONDS ?? 8);
 const warmup = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
 const adminUrl = process.env.BENCH_POSTGRES_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
-const ALL_GROUPS = 'ceilings,session,password,storm,cache,oauth,organizations,budget,peer,limiter,pool';
+const ALL_GROUPS = 'ceilings,session,password,storm,cache,oauth,organizations,activity,budget,peer,limiter,pool';
 const groups = new Set((process.env.BENCH_ONLY ?? ALL_GROUPS).replace('tend', 'session,password').split(','));
 const cores = availableParallelism();
 // The gateway's hashing budget (AUTH_HASH_CONCURRENCY; default: every core with the default
@@ -411,6 +413,37 @@ async function main() {
       await server.stop();
       await orgCounter?.close();
       counters.delete(orgDatabase);
+    }
+  }
+
+  if (groups.has('activity')) {
+    // Recent activity (issue 33): GET /account-activity for a user with BENCH_ACTIVITY events among
+    // 20 such users (bench/activity-seed.mjs), on a database of its own, one request at a time:
+    // a page's latency (target: <= 10 ms p50), answered from audit_event_activity_idx.
+    const perUser = Number(process.env.BENCH_ACTIVITY ?? 10_000);
+    const activityDatabase = 'tend_bench_activity';
+    const activityUrl = await freshDatabase(adminUrl, activityDatabase);
+    const activityCounter = await statementCounter(adminUrl, activityDatabase);
+    if (activityCounter) counters.set(activityDatabase, activityCounter);
+    const port = 4642;
+    const server = await tendGateway(port, activityUrl); // applies the migrations
+    try {
+      await seedActivity(activityUrl, { users: 20, perUser });
+      const headers = { authorization: `Bearer ${ACTIVITY_TOKEN}` };
+      const rows = [];
+      for (const [title, query] of [['first page', 'limit=20'], ['a page deep in (offset 5000)', 'limit=20&offset=5000']]) {
+        const url = `${origin}:${port}/api/auth/account-activity?${query}`;
+        const probe = await fetch(url, { headers });
+        if (!probe.ok) throw new Error(`GET account-activity?${query}: ${probe.status} ${await probe.text()}`);
+        const { total } = await probe.json();
+        rows.push(await measure(server, activityDatabase, `account-activity, ${title}, ${total} events, 1 connection`, { url, headers, connections: 1 }));
+      }
+      console.log(`\n== Tend, recent activity of a user with ${perUser} events (target: <= 10 ms p50)`);
+      for (const r of rows) line(r);
+    } finally {
+      await server.stop();
+      await activityCounter?.close();
+      counters.delete(activityDatabase);
     }
   }
 

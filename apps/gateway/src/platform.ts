@@ -40,7 +40,7 @@ import { SessionHttp } from './http/session.js';
 import { SessionCookieWriter } from './http/session-cookie-writer.js';
 import { SignInHttp } from './http/sign-in-http.js';
 import { createMailer, DEVELOPMENT_LINK_BASE } from './mail.js';
-import type { GatewayModule, SessionReplyHeader } from './modules/module.js';
+import type { GatewayModule, SessionFallback, SessionReplyHeader, SignOutHandler } from './modules/module.js';
 import { createSessionStorage, type SessionStorage } from './session-storage.js';
 
 /** A token no other file can name: a fresh symbol, outside `Symbol.for`'s registry that `token()` uses. */
@@ -89,6 +89,10 @@ export const PLATFORM = {
   AuditActions: token<Readonly<Record<string, string>>>('AuditActions'),
   /** Headers the modules add to get-session's answer (GatewayModule.sessionReplyHeaders). */
   SessionReplyHeaders: token<readonly SessionReplyHeader[]>('SessionReplyHeaders'),
+  /** Other live sessions get-session answers when the request's own ended (GatewayModule.sessionFallbacks). */
+  SessionFallbacks: token<readonly SessionFallback[]>('SessionFallbacks'),
+  /** What sign-out ends besides the request's session (GatewayModule.signOuts). */
+  SignOutHandlers: token<readonly SignOutHandler[]>('SignOutHandlers'),
   /** Every other kind of credential the modules hold for a user (API keys), revoked when an account is claimed. */
   RevocableCredentials: token<readonly ClaimableCredentials[]>('RevocableCredentials'),
   /** Where audit events go (the module that declares an audit sink; null: nowhere). */
@@ -187,11 +191,21 @@ export function bindPlatform(c: Container, { config, db, clock, logger, rateLimi
     return new SignInCompletion(deps, challenges.map((challenge) => c.get(challenge.policyToken)));
   });
   c.bind(PLATFORM.SessionReplyHeaders).toDynamicValue(() => modules.flatMap((module) => module.sessionReplyHeaders?.(c) ?? []));
+  c.bind(PLATFORM.SessionFallbacks).toDynamicValue(() => modules.flatMap((module) => module.sessionFallbacks?.(c) ?? []));
+  c.bind(PLATFORM.SignOutHandlers).toDynamicValue(() => modules.flatMap((module) => module.signOuts?.(c) ?? []));
   bindFactory(
     c,
     PLATFORM.SignInHttp,
     [SEAM.SessionCookieWriter, PLATFORM.Cookies],
-    (writer, cookies) => new SignInHttp(writer, cookies, challenges, config.webURL, modules.flatMap((module) => module.signInContinuations?.(c) ?? [])),
+    (writer, cookies) =>
+      new SignInHttp(
+        writer,
+        cookies,
+        challenges,
+        config.webURL,
+        modules.flatMap((module) => module.signInContinuations?.(c) ?? []),
+        modules.flatMap((module) => module.signedIn?.(c) ?? []),
+      ),
   );
 
   // rate limits: per client and path, and failed password sign-ins per identifier

@@ -108,6 +108,9 @@ describe('POST /link-social', () => {
       expect(accounts.body).toHaveLength(2);
       const session = await get(gateway, '/get-session', browser).expect(200);
       expect(session.body.user.id).toBe(user.id);
+      // The new linked account is in the account's recent activity (issue 33).
+      const activity = await get(gateway, '/account-activity', browser).expect(200);
+      expect(activity.body.events.map((event: { action: string }) => event.action)).toContain('account.linked');
     } finally {
       fakes.setUser('github', {});
     }

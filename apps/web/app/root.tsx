@@ -16,11 +16,13 @@ import {
 } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { ImpersonationBanner } from './components/admin/impersonation-banner';
+import { AccountSwitcher } from './components/multi-session/account-switcher';
 import { SubmitButton } from './components/forms';
 import { viewerFlags } from './lib/admin.server';
 import { currentSession, publicUser } from './lib/auth.server';
 import { env } from './lib/env.server';
 import { gateway } from './lib/gateway.server';
+import { heldAccounts } from './lib/multi-session.server';
 import baseStyles from './styles/base.css?url';
 
 export const links: LinksFunction = () => [
@@ -37,7 +39,12 @@ export const meta: MetaFunction = ({ error }) => [
 export async function loader(args: LoaderFunctionArgs) {
   const api = gateway(args);
   const current = await currentSession(api);
-  return data({ user: current ? publicUser(current.user) : null, devOutbox: env().devOutbox, ...viewerFlags(current) }, { headers: api.headers });
+  // The header's account switcher: every account this browser holds (issue 33).
+  const held = current ? await heldAccounts(api, args.request, current.user.id) : { accounts: [], ended: false };
+  return data(
+    { user: current ? publicUser(current.user) : null, devOutbox: env().devOutbox, ...viewerFlags(current), accounts: held.accounts, accountEnded: held.ended },
+    { headers: api.headers },
+  );
 }
 
 function Logo() {
@@ -75,6 +82,7 @@ function Header() {
                   Admin
                 </NavLink>
               ) : null}
+              {root?.accounts.length ? <AccountSwitcher accounts={root.accounts} /> : null}
               <Form method="post" action="/sign-out" className="inline-form">
                 <SubmitButton intent="sign-out" pendingText="Signing out…" variant="quiet">
                   Sign out
@@ -116,6 +124,11 @@ export function Layout({ children }: { children: ReactNode }) {
         </a>
         {root?.impersonating && root.user ? <ImpersonationBanner name={root.user.name} /> : null}
         <Header />
+        {root?.accountEnded ? (
+          <div className="site-notice" role="status">
+            <p>An account was signed out elsewhere, so it has been removed from this browser.</p>
+          </div>
+        ) : null}
         <main id="main" tabIndex={-1} className="site-main">
           {children}
         </main>

@@ -13,6 +13,7 @@ export * from './passkeys.js';
 export * from './sso.js';
 export * from './oauth-provider.js';
 export * from './scim.js';
+export * from './multi-session.js';
 export * from './dev.js';
 export * from './routes.js';
 export * from './user-fields.js';

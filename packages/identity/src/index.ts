@@ -17,7 +17,7 @@ export {
 export { IDENTITY_ERRORS, VERIFY_EMAIL_ERRORS, fieldRequired } from './error-codes.js';
 export { assertNotBanned } from './ban.js';
 export { SignUpWithEmail, type SignUpInput, type SignUpConfig } from './use-cases/sign-up-with-email.js';
-export { SignInWithPassword, type SignInInput, type SignInConfig } from './use-cases/sign-in-with-password.js';
+export { SignInWithPassword, WrongPassword, type SignInInput, type SignInConfig } from './use-cases/sign-in-with-password.js';
 export { UpdateUser } from './use-cases/update-user.js';
 export { IsUsernameAvailable } from './use-cases/is-username-available.js';
 export type { UserEvents } from './use-cases/user-events.js';

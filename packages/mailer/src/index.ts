@@ -20,6 +20,9 @@ export {
   httpUrl,
   PRODUCT_NAME,
   type RenderedMail,
+  renderMail,
+  greetingFor,
+  type MailContent,
 } from './templates/index.js';
 export {
   DevOutboxMailer,

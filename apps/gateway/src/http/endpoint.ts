@@ -76,7 +76,7 @@ export interface AuditEntry {
   detail?: Record<string, unknown> | null;
 }
 
-export type AuditOutcome = { ok: true; result: unknown } | { ok: false; error: { status: number; code: string; message: string } };
+export type AuditOutcome = { ok: true; result: unknown } | { ok: false; error: { status: number; code: string; message: string; cause?: unknown } };
 
 /** Reply kinds a spec declares: a JSON schema, an HTML page, or a redirect. */
 export type ResponseSpec = ReplySpec;

@@ -6,7 +6,7 @@
 // already (`restore`); SessionHttp has no way to start them.
 import type { Request, Response } from 'express';
 import type { SignInChallengeReply } from '@tend/contracts';
-import { clientOf, withQuery, type ChallengeDemand, type SessionOutcome, type SignInClient, type SignInOutcome } from '@tend/identity';
+import { clientOf, withQuery, WrongPassword, type ChallengeDemand, type SessionOutcome, type SignInClient, type SignInOutcome } from '@tend/identity';
 import { clientInfo } from './client.js';
 import type { CookieSpec, Cookies } from './cookies.js';
 import { Redirect, type AuditEntry, type AuditOutcome } from './endpoint.js';
@@ -32,6 +32,13 @@ export interface ChallengeHttp {
  */
 export type SignInContinuation = (req: Request) => string | null;
 
+/**
+ * What a module does once a sign-in is a session and its cookie is written, before the answer
+ * leaves (multi-session's `_multi-` cookie, the new-device mail): every method, the second
+ * factor's answer and vouched sessions (`proof.factors` then starts with `session`) alike.
+ */
+export type SignedInHandler = (req: Request, res: Response, signedIn: SessionOutcome) => Promise<void>;
+
 export class SignInHttp {
   private readonly byPolicy: ReadonlyMap<string, ChallengeHttp>;
 
@@ -42,6 +49,7 @@ export class SignInHttp {
     /** The web app's origin (AUTH_WEB_URL), where challenge pages live. */
     private readonly webURL: string,
     private readonly continuations: readonly SignInContinuation[] = [],
+    private readonly signedIn: readonly SignedInHandler[] = [],
   ) {
     this.byPolicy = new Map(challenges.map((challenge) => [challenge.policy, challenge]));
   }
@@ -52,11 +60,11 @@ export class SignInHttp {
   }
 
   /** A JSON route's answer: the session cookie and `body`, or the challenge cookie and its reply. */
-  json<T>(req: Request, res: Response, outcome: SessionOutcome, body: (auth: Auth) => T): T;
-  json<T>(req: Request, res: Response, outcome: SignInOutcome, body: (auth: Auth) => T): T | SignInChallengeReply;
-  json<T>(req: Request, res: Response, outcome: SignInOutcome, body: (auth: Auth) => T): T | SignInChallengeReply {
+  json<T>(req: Request, res: Response, outcome: SessionOutcome, body: (auth: Auth) => T): Promise<T>;
+  json<T>(req: Request, res: Response, outcome: SignInOutcome, body: (auth: Auth) => T): Promise<T | SignInChallengeReply>;
+  async json<T>(req: Request, res: Response, outcome: SignInOutcome, body: (auth: Auth) => T): Promise<T | SignInChallengeReply> {
     if (outcome.kind === 'challenge') return this.challenge(req, res, outcome).reply(outcome.demand);
-    this.start(req, res, outcome);
+    await this.start(req, res, outcome);
     const reply = body({ session: outcome.session, user: outcome.user });
     const next = this.continuationOf(req);
     // The authorization flow goes on at the consent page: `{redirect: true, url}` beside the usual answer.
@@ -72,12 +80,12 @@ export class SignInHttp {
   }
 
   /** A redirect route's answer: the session cookie and `to`, or the challenge cookie and the challenge page (which returns to `to`). */
-  redirect(req: Request, res: Response, outcome: SignInOutcome, to: string): Redirect {
+  async redirect(req: Request, res: Response, outcome: SignInOutcome, to: string): Promise<Redirect> {
     if (outcome.kind === 'challenge') {
       const challenge = this.challenge(req, res, outcome);
       return new Redirect(withQuery(`${this.webURL}${challenge.page}`, { callbackURL: to }));
     }
-    this.start(req, res, outcome);
+    await this.start(req, res, outcome);
     return new Redirect(to);
   }
 
@@ -96,10 +104,11 @@ export class SignInHttp {
     return challenge ? this.cookies.get(req, challenge.cookie) : null;
   }
 
-  private start(req: Request, res: Response, outcome: SessionOutcome): void {
+  private async start(req: Request, res: Response, outcome: SessionOutcome): Promise<void> {
     this.writer.writeSession(req, res, { session: outcome.session, user: outcome.user }, outcome.proof.rememberMe !== false);
     // A challenge answered: its cookie is spent.
     for (const challenge of this.byPolicy.values()) if (this.cookies.get(req, challenge.cookie) !== null) this.cookies.clear(req, res, challenge.cookie);
+    for (const handler of this.signedIn) await handler(req, res, outcome);
   }
 
   private challenge(req: Request, res: Response, outcome: Extract<SignInOutcome, { kind: 'challenge' }>): ChallengeHttp {
@@ -113,9 +122,13 @@ export class SignInHttp {
 /**
  * The audit event of a failed sign-in (successes are the sign-in completion's): the method, the
  * reason code and the facts `detail` adds, never the identifier or the secret. Validation
- * failures are not attempts.
+ * failures are not attempts. A wrong password of an existing account is recorded against that
+ * account (`targetUserId`: its recent activity), though the answer does not tell.
  */
 export function signInFailure<B>(method: string, detail: (body: B) => Record<string, unknown> = () => ({})) {
-  return (outcome: AuditOutcome, call: { body: B }): AuditEntry | null =>
-    outcome.ok || outcome.error.code === 'VALIDATION_ERROR' ? null : { action: 'sign-in.failure', actorId: null, detail: { method, ...detail(call.body), reason: outcome.error.code } };
+  return (outcome: AuditOutcome, call: { body: B }): AuditEntry | null => {
+    if (outcome.ok || outcome.error.code === 'VALIDATION_ERROR') return null;
+    const target = outcome.error.cause instanceof WrongPassword ? { targetUserId: outcome.error.cause.userId } : {};
+    return { action: 'sign-in.failure', actorId: null, ...target, detail: { method, ...detail(call.body), reason: outcome.error.code } };
+  };
 }

@@ -10,12 +10,22 @@ import type { CookieSpec } from '../http/cookies.js';
 import type { AnyEndpoint } from '../http/endpoint.js';
 import type { AuditSink, Authorizer } from '../http/mount.js';
 import type { Auth, RequestAuthenticator } from '../http/session.js';
-import type { ChallengeHttp, SignInContinuation } from '../http/sign-in-http.js';
+import type { ChallengeHttp, SignedInHandler, SignInContinuation } from '../http/sign-in-http.js';
+import type { Request, Response } from 'express';
 import type { ChallengePolicy, ClaimableCredentials, FactorTraits, SessionEffectHandler } from '@tend/identity';
 import type { Clock, Logger } from '@tend/kernel';
 
 /** Headers a module adds to `get-session`'s answer for a live session (names lower-case). */
 export type SessionReplyHeader = (auth: Auth) => Promise<Record<string, string>>;
+
+/**
+ * Another live session `get-session` may answer when the request's own has ended (multi-session:
+ * another account the browser holds). It writes that session's cookies itself; null: none.
+ */
+export type SessionFallback = (req: Request, res: Response) => Promise<Auth | null>;
+
+/** What a module ends at `POST /sign-out`, before the session cookies are cleared (multi-session: every account of the browser). */
+export type SignOutHandler = (req: Request, res: Response) => Promise<void>;
 
 /** What a module's bindings are made from. */
 export interface BindContext {
@@ -83,6 +93,12 @@ export interface GatewayModule {
   signInContinuations?: (c: Container) => SignInContinuation[];
   /** Headers `get-session` answers with a live session (the `/token` JWT's `set-auth-jwt`). */
   sessionReplyHeaders?: (c: Container) => SessionReplyHeader[];
+  /** What runs once a sign-in is a session and its cookie written, before the answer (every method, the second factor's answer, vouched sessions). */
+  signedIn?: (c: Container) => SignedInHandler[];
+  /** Another live session `get-session` answers when the request's own ended elsewhere (in module order; the first wins). */
+  sessionFallbacks?: (c: Container) => SessionFallback[];
+  /** What `POST /sign-out` ends besides the request's session. */
+  signOuts?: (c: Container) => SignOutHandler[];
   /**
    * Factors it proves beyond identity's (by name, with their kind and channel), so challenge
    * policies count them; their names join identity's `FactorDeclarations` by declaration merging.

@@ -34,7 +34,7 @@ export function probeModule(policy: ChallengePolicy = probePolicy): GatewayModul
           if (!pending) return { status: 'no challenge' };
           const answered = await deps.completion.resume(pending, deps.signIns.client(req), async () => (body.answer === 'yes' ? 'totp' : null));
           if (answered.status !== 'done') return { status: answered.status };
-          const reply = deps.signIns.json(req, res, answered.outcome, ({ session }) => ({ token: session.token }));
+          const reply = await deps.signIns.json(req, res, answered.outcome, ({ session }) => ({ token: session.token }));
           return 'token' in reply ? reply : { status: 'challenged again' };
         },
       }),

@@ -34,8 +34,8 @@ export function expireCookies(api: GatewayClient): Headers {
   const headers = new Headers(api.headers);
   const alreadyCleared = new Set(api.headers.getSetCookie().map((line) => line.split('=')[0]));
   for (const name of api.cookieNames()) {
-    // A trusted device outlives sign-out: it is the browser's, not the session's.
-    if (alreadyCleared.has(name) || name.endsWith('.trust_device')) continue;
+    // A trusted device and the known-device cookie (the new-device mail) outlive sign-out: they are the browser's, not the session's.
+    if (alreadyCleared.has(name) || name.endsWith('.trust_device') || name.endsWith('.known_device')) continue;
     const secure = name.startsWith('__Secure-') || name.startsWith('__Host-') ? '; Secure' : '';
     headers.append('set-cookie', `${name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${secure}`);
   }

@@ -13,6 +13,8 @@ export const meta: MetaFunction = () => [{ title: 'Your account · Tend' }];
 
 const notices: Record<string, string> = {
   'password-reset': "Your new password is saved and you're signed in.",
+  switched: 'You switched accounts.',
+  'account-ended': 'That account was signed out elsewhere, so it has been removed from this browser.',
 };
 
 export async function loader(args: LoaderFunctionArgs) {
@@ -28,6 +30,7 @@ const sections = [
   { to: '/account/password', label: 'Password' },
   { to: '/account/security', label: 'Security' },
   { to: '/account/sessions', label: 'Devices' },
+  { to: '/account/activity', label: 'Recent activity' },
   { to: '/account/api-keys', label: 'API keys' },
   { to: '/account/linked-accounts', label: 'Linked accounts' },
   { to: '/account/connected-apps', label: 'Connected apps' },

@@ -36,15 +36,17 @@ export async function loader(args: LoaderFunctionArgs) {
   // A deep link, or an app's authorization request (then its consent page) to go on to.
   const { redirectTo, oauthQuery } = targetOfUrl(url);
   const reauth = url.searchParams.get('reauth') === '1';
+  // Add another account (the header's account switcher): the page stays, the accounts signed in stay too.
+  const adding = url.searchParams.get('add') === '1';
   const api = gateway(args);
   const current = await currentSession(api);
-  if (current && !reauth) throw redirect(redirectTo, { headers: api.headers });
+  if (current && !reauth && !adding) throw redirect(redirectTo, { headers: api.headers });
   const notice = notices[url.searchParams.get('notice') ?? ''] ?? null;
   const providers = await enabledProviders(api);
   // A mailed sign-in link that could not be used comes back here with its reason.
   const linkError = linkFailure(url.searchParams.get('error'));
   const forApp = oauthQuery !== null;
-  return data({ redirectTo, forApp, reauth, notice, linkError, identifier: reauth ? (current?.user.email ?? '') : '', providers }, { headers: api.headers });
+  return data({ redirectTo, forApp, reauth, adding: adding && current !== null, notice, linkError, identifier: reauth ? (current?.user.email ?? '') : '', providers }, { headers: api.headers });
 }
 
 /** Each sign-in method (lib/sign-in-methods.server.ts) answers its own intents, and goes on to the same target. */
@@ -54,7 +56,7 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function SignIn() {
-  const { redirectTo, forApp, reauth, notice, linkError, identifier, providers } = useLoaderData<typeof loader>();
+  const { redirectTo, forApp, reauth, adding, notice, linkError, identifier, providers } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>() as ActionResult | undefined;
   // The passkey button answers in its own form.
   const { props, errors: checked } = useCheckedForm(signInForm, result?.intent === 'passkey-sign-in' ? undefined : result?.errors);
@@ -65,7 +67,7 @@ export default function SignIn() {
   return (
     <section className="card card--narrow" aria-labelledby="sign-in-title">
       <div className="card__header">
-        <h1 id="sign-in-title">{reauth ? 'Please sign in again' : 'Welcome back'}</h1>
+        <h1 id="sign-in-title">{reauth ? 'Please sign in again' : adding ? 'Add another account' : 'Welcome back'}</h1>
         <p className="lead">
           {reauth
             ? 'For your safety, we ask for your password again before sensitive changes.'

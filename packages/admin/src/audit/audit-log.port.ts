@@ -3,6 +3,8 @@ import type { AuditEvent } from './audit-event.js';
 export interface AuditLogQuery {
   /** Events this user caused or underwent (actorId or targetUserId). */
   userId?: string | null;
+  /** Events this user underwent (targetUserId only: never what they did to others). */
+  targetUserId?: string | null;
   /** One action, or a family with a trailing `.*` ('organization.member.*'). */
   action?: string | null;
   /** Any of these actions, exactly. */

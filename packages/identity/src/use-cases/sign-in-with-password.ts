@@ -1,4 +1,4 @@
-import { raise, type ErrorDefinition } from '@tend/kernel';
+import { raise, raiseFrom, type ErrorDefinition } from '@tend/kernel';
 import type { User } from '../entities.js';
 import { normalizeEmail } from '../email.js';
 import { IDENTITY_ERRORS } from '../error-codes.js';
@@ -15,6 +15,13 @@ export interface SignInInput {
   rememberMe?: boolean;
   callbackURL?: string;
   client: SignInClient;
+}
+
+/** Why a password sign-in of an existing account failed: the cause of its error, so the failure is recorded against the account (its recent activity). */
+export class WrongPassword extends Error {
+  constructor(readonly userId: string) {
+    super('wrong password');
+  }
 }
 
 export interface SignInConfig {
@@ -82,7 +89,8 @@ export class SignInWithPassword {
       await this.deps.hasher.verify(await this.dummy(), input.password);
       throw raise(variant.invalid);
     }
-    if (!(await this.deps.hasher.verify(account.password, input.password))) throw raise(variant.invalid);
+    // The same answer as an unknown user; the cause (never answered) names the account for its audit event.
+    if (!(await this.deps.hasher.verify(account.password, input.password))) throw raiseFrom(new WrongPassword(found.id), variant.invalid);
 
     // A banned user hears of the ban before anything else (and is sent no verification mail).
     const user = await this.deps.completion.admit(found);

@@ -21,8 +21,22 @@ class FailedCallback extends Redirect {
   }
 }
 
-/** `sign-in.failure` of a redirect flow (successes are the sign-in completion's). */
+/** A link to a signed-in account's redirect, with whose account and which provider (its recent activity). */
+class LinkedCallback extends Redirect {
+  constructor(
+    location: string,
+    readonly linked: { userId: string; provider: string },
+  ) {
+    super(location);
+  }
+}
+
+/** `sign-in.failure` of a redirect flow (successes are the sign-in completion's), and `account.linked`. */
 function callbackAudit(outcome: AuditOutcome): AuditEntry | null {
+  if (outcome.ok && outcome.result instanceof LinkedCallback) {
+    const { userId, provider } = outcome.result.linked;
+    return { action: 'account.linked', actorId: userId, targetUserId: userId, detail: { provider } };
+  }
   if (!outcome.ok || !(outcome.result instanceof FailedCallback)) return null;
   const { provider, reason } = outcome.result.failure;
   return { action: 'sign-in.failure', actorId: null, detail: { method: 'social', provider, reason } };
@@ -57,7 +71,7 @@ export const callback = endpoint({
         requestSignUp: query.requestSignUp,
         client: deps.signIns.client(req),
       });
-      if (result.outcome === 'linked') return new Redirect(result.redirectTo);
+      if (result.outcome === 'linked') return new LinkedCallback(result.redirectTo, { userId: result.user.id, provider });
       // The session (or the second step's page, which comes back to the same place).
       return deps.signIns.redirect(req, res, result.signIn, result.redirectTo);
     } catch (error) {

@@ -79,4 +79,5 @@ export const providersModule: GatewayModule = {
   endpoints: [signInSocial, listProviders, callback, callbackPost, linkSocial, listAccounts, unlinkAccount, getAccessToken, refreshToken, accountInfo],
   errors: [PROVIDER_ERRORS, CALLBACK_ERRORS],
   cookies: [PROVIDER_STATE_COOKIE],
+  auditActions: { 'account.linked': 'Linked an account' },
 };

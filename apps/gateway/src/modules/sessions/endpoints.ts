@@ -14,9 +14,11 @@ export const getSession = endpoint({
   auth: 'public',
   // With an API key instead of a cookie, the key is checked (and a use spent) to find the caller.
   readsCaller: true,
-  deps: { http: PLATFORM.SessionHttp, config: PLATFORM.Config, headers: PLATFORM.SessionReplyHeaders },
+  deps: { http: PLATFORM.SessionHttp, config: PLATFORM.Config, headers: PLATFORM.SessionReplyHeaders, fallbacks: PLATFORM.SessionFallbacks },
   async handler({ deps, query, req, res }) {
-    const auth = await deps.http.resolve(req, res, query);
+    let auth = await deps.http.resolve(req, res, query);
+    // The request's session ended elsewhere: another live session the browser holds answers (multi-session).
+    for (const fallback of deps.fallbacks) auth ??= await fallback(req, res);
     if (!auth) return null;
     if (deps.headers.length > 0) {
       const headers = Object.assign({}, ...(await Promise.all(deps.headers.map((header) => header(auth))))) as Record<string, string>;
@@ -47,6 +49,8 @@ export const revokeSession = endpoint({
   tags,
   auth: 'session',
   errors: [SESSION_ERRORS.UNAUTHORIZED, SESSION_ERRORS.SESSION_NOT_FOUND],
+  // Ended sessions join the account's recent activity (GET /account-activity).
+  audit: (outcome, { auth }) => (outcome.ok && auth ? { action: 'session.revoke', actorId: auth.user.id, targetUserId: auth.user.id } : null),
   deps: { sessions: PLATFORM.SessionManager, http: PLATFORM.SessionHttp },
   async handler({ deps, body, auth, req, res }) {
     await deps.sessions.revoke(auth.user.id, body.token);
@@ -61,6 +65,7 @@ export const revokeSessions = endpoint({
   tags,
   auth: 'session',
   errors: [SESSION_ERRORS.UNAUTHORIZED],
+  audit: (outcome, { auth }) => (outcome.ok && auth ? { action: 'sessions.revoke-all', actorId: auth.user.id, targetUserId: auth.user.id } : null),
   deps: { sessions: PLATFORM.SessionManager, http: PLATFORM.SessionHttp },
   async handler({ deps, auth, req, res }) {
     await deps.sessions.revokeAll(auth.user.id);
@@ -75,6 +80,7 @@ export const revokeOtherSessions = endpoint({
   tags,
   auth: 'session',
   errors: [SESSION_ERRORS.UNAUTHORIZED],
+  audit: (outcome, { auth }) => (outcome.ok && auth ? { action: 'sessions.revoke-others', actorId: auth.user.id, targetUserId: auth.user.id } : null),
   deps: { sessions: PLATFORM.SessionManager },
   async handler({ deps, auth }) {
     await deps.sessions.revokeOthers(auth.user.id, auth.session.token);
@@ -89,7 +95,7 @@ export const signOut = endpoint({
   auth: 'public',
   // A public route: the signer-out is named once mount hands public routes the session it read.
   audit: (outcome, { auth }) => (outcome.ok ? { action: 'sign-out', actorId: auth?.user.id ?? null, targetUserId: auth?.user.id ?? null } : null),
-  deps: { sessions: PLATFORM.SessionManager, http: PLATFORM.SessionHttp },
+  deps: { sessions: PLATFORM.SessionManager, http: PLATFORM.SessionHttp, signOuts: PLATFORM.SignOutHandlers },
   async handler({ deps, req, res }) {
     const source = deps.http.tokenOf(req);
     if (source) {
@@ -97,6 +103,7 @@ export const signOut = endpoint({
       res.locals.auth = await deps.sessions.resolve(source.token, { disableRefresh: true });
       await deps.sessions.delete(source.token);
     }
+    for (const signOut of deps.signOuts) await signOut(req, res);
     deps.http.end(req, res);
     return { success: true };
   },

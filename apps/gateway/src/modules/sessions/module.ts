@@ -6,5 +6,5 @@ export const sessionsModule: GatewayModule = {
   name: 'sessions',
   bind() {},
   endpoints: [getSession, listSessions, revokeSession, revokeSessions, revokeOtherSessions, signOut],
-  auditActions: { 'sign-out': 'Signed out' },
+  auditActions: { 'sign-out': 'Signed out', 'sessions.revoke-all': 'Signed out everywhere', 'sessions.revoke-others': 'Signed out of other sessions' },
 };

@@ -18,6 +18,7 @@ export class MemoryAuditLog implements AuditLog {
   async list(query: AuditLogQuery): Promise<AuditLogPage> {
     const matching = [...this.events.values()]
       .filter((event) => !query.userId || event.actorId === query.userId || event.targetUserId === query.userId)
+      .filter((event) => !query.targetUserId || event.targetUserId === query.targetUserId)
       .filter((event) => matchesAction(event.action, query.action))
       .filter((event) => !query.actions || query.actions.includes(event.action))
       .filter((event) => Object.entries(query.detail ?? {}).every(([key, value]) => (event.detail as Record<string, unknown> | null)?.[key] === value))

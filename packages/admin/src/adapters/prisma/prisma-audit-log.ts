@@ -29,6 +29,7 @@ export class PrismaAuditLog implements AuditLog {
   async list(query: AuditLogQuery): Promise<AuditLogPage> {
     const where: Prisma.AuditEventWhereInput = {};
     if (query.userId) where.OR = [{ actorId: query.userId }, { targetUserId: query.userId }];
+    if (query.targetUserId) where.targetUserId = query.targetUserId;
     const and: Prisma.AuditEventWhereInput[] = [];
     if (query.action) and.push({ action: query.action.endsWith('.*') ? { startsWith: escapeLike(query.action.slice(0, -1)) } : query.action });
     if (query.actions) and.push({ action: { in: [...query.actions] } });

@@ -1,0 +1,1 @@
+export { SqlActivityLog } from './sql-activity-log.js';
