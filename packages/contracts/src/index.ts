@@ -16,3 +16,4 @@ export * from './scim.js';
 export * from './dev.js';
 export * from './routes.js';
 export * from './user-fields.js';
+export * from './webhooks.js';

@@ -12,8 +12,9 @@ import { scimRoutes } from './scim.js';
 import { ssoRoutes } from './sso.js';
 import { twoFactorRoutes } from './two-factor.js';
 import { oauthProviderRoutes } from './oauth-provider.js';
+import { webhookRoutes } from './webhooks.js';
 
-const groups = [authRoutes, apiKeyRoutes, organizationRoutes, adminRoutes, providerRoutes, emailSignInRoutes, ssoRoutes, twoFactorRoutes, passkeyRoutes, oauthProviderRoutes, scimRoutes];
+const groups = [authRoutes, apiKeyRoutes, organizationRoutes, adminRoutes, providerRoutes, emailSignInRoutes, ssoRoutes, twoFactorRoutes, passkeyRoutes, oauthProviderRoutes, scimRoutes, webhookRoutes];
 
 describe('route contracts', () => {
   it('names every route once across the feature files', () => {

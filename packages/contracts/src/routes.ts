@@ -11,7 +11,8 @@ import { scimRoutes } from './scim.js';
 import { ssoRoutes } from './sso.js';
 import { twoFactorRoutes } from './two-factor.js';
 import { oauthProviderRoutes } from './oauth-provider.js';
+import { webhookRoutes } from './webhooks.js';
 
-export const routes = { ...authRoutes, ...apiKeyRoutes, ...organizationRoutes, ...adminRoutes, ...providerRoutes, ...emailSignInRoutes, ...ssoRoutes, ...twoFactorRoutes, ...passkeyRoutes, ...oauthProviderRoutes, ...scimRoutes };
+export const routes = { ...authRoutes, ...apiKeyRoutes, ...organizationRoutes, ...adminRoutes, ...providerRoutes, ...emailSignInRoutes, ...ssoRoutes, ...twoFactorRoutes, ...passkeyRoutes, ...oauthProviderRoutes, ...scimRoutes, ...webhookRoutes };
 
 export type RouteName = keyof typeof routes;

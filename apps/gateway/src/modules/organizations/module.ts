@@ -32,6 +32,8 @@ import {
   ORGANIZATION_ERRORS,
   REJECT_INVITATION_ERRORS,
   ROLE_ERRORS,
+  ORGANIZATION_EVENT_TYPES,
+  eventRecordingStores,
 } from '@tend/organizations';
 import { prismaOrganizationStores } from '@tend/organizations/prisma';
 import { bindFactory } from '../../di.js';
@@ -157,5 +159,7 @@ export const organizationsModule: GatewayModule = {
     'organization.role.delete': 'Role deleted',
   },
   sessionWrites: organizationSessionWrites,
+  events: ORGANIZATION_EVENT_TYPES,
+  eventWrites: (c, events) => c.onActivation(O.OrganizationStores, (_, stores) => eventRecordingStores(stores, events)),
   authorizers: (c) => ({ organization: c.get(O.OrganizationAuthorizer) }),
 };
