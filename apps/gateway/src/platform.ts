@@ -138,11 +138,11 @@ export function bindPlatform(c: Container, { config, db, clock, logger, rateLimi
   // (found on first use: the sink's own bindings may need the container).
   bindValue(c, PLATFORM.EventTypes, Object.freeze(Object.assign({}, ...modules.map((module) => module.events ?? {}))));
   let sink: EventRecorder | undefined;
-  const events: EventRecorder = {
+  const domainEvents: EventRecorder = {
     record: (work, toEvents) => (sink ??= modules.find((module) => module.eventSink)?.eventSink?.(c) ?? noEvents).record(work, toEvents),
   };
-  bindValue(c, PLATFORM.Events, events);
-  for (const module of modules) module.eventWrites?.(c, events);
+  bindValue(c, PLATFORM.Events, domainEvents);
+  for (const module of modules) module.eventWrites?.(c, domainEvents);
   bindValue(c, PLATFORM.Database, db);
   bindValue(c, PLATFORM.Sql, sql);
   bindValue(c, PLATFORM.Clock, clock);
@@ -201,7 +201,7 @@ export function bindPlatform(c: Container, { config, db, clock, logger, rateLimi
       // Identity's deferred account links first, then what the modules declare (SSO's membership and mail).
       effects: [new AccountLinkEffect({ accounts: c.get(PLATFORM.AccountRepository), clock }), ...modules.flatMap((module) => module.sessionEffects?.(c) ?? [])],
       logger,
-      domainEvents: events,
+      domainEvents,
     };
     return new SignInCompletion(deps, challenges.map((challenge) => c.get(challenge.policyToken)));
   });
