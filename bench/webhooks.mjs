@@ -26,6 +26,8 @@ const origin = 'http://127.0.0.1';
 const dist = join(root, 'apps/gateway/dist/main.js');
 if (!existsSync(dist)) throw new Error('apps/gateway/dist/main.js is missing: run `pnpm build` first');
 
+const servers = [];
+
 async function freePort() {
   const server = createServer();
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -37,7 +39,7 @@ async function freePort() {
 async function gateway(name, databaseUrl) {
   const port = await freePort();
   const url = `${origin}:${port}`;
-  await new Server(
+  const server = new Server(
     name,
     [dist],
     {
@@ -50,9 +52,13 @@ async function gateway(name, databaseUrl) {
       AUTH_RATE_LIMIT: 'off',
       AUTH_SEND_VERIFICATION_ON_SIGN_UP: 'off',
       AUTH_WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'on',
+      // Hashing at normal priority: on a shared machine the default (nice 19) starves sign-ups.
+      AUTH_HASH_PRIORITY: process.env.AUTH_HASH_PRIORITY ?? 'normal',
     },
     { cwd: join(root, 'apps/gateway'), readyUrl: `${url}/api/auth/ok` },
-  ).ready;
+  );
+  servers.push(server);
+  await server.ready;
   return url;
 }
 
@@ -121,6 +127,9 @@ try {
   console.log(`deliveries queued with the dead receiver: ${rows.map((row) => `${row.n} ${row.status} (attempts ≤ ${row.attempts})`).join(', ')}`);
   const ratio = totals.with / totals.without;
   console.log(`sign-up time with a receiver that never answers / without webhooks: ${ratio.toFixed(3)} (${ratio <= 1.05 ? 'within' : 'NOT within'} 5%)`);
+} catch (error) {
+  for (const server of servers) console.error(`--- ${server.name} (exit ${server.child.exitCode ?? server.child.signalCode ?? 'running'})\n${server.output}`);
+  throw error;
 } finally {
   await stopAll();
   silent.close();
