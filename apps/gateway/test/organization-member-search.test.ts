@@ -66,7 +66,8 @@ describe('organization member search: GET /organization/list-members with filter
       role: 'member',
       teamId: null,
       createdAt: expect.any(String),
-      user: { id: people.grace.user.id, name: 'Grace Hopper', email: people.grace.user.email, image: null },
+      // The caller is the owner: it also sees whether the member has a second factor (require two-factor).
+      user: { id: people.grace.user.id, name: 'Grace Hopper', email: people.grace.user.email, image: null, twoFactorEnabled: false },
     });
   });
 

@@ -22,7 +22,8 @@ describe('organization members: list, active member, roles, removal, leaving, pe
       expect(all.status).toBe(200);
       expect(all.body.total).toBe(3);
       expect(all.body.members.map((m: { userId: string }) => m.userId)).toEqual([owner.user.id, others[0]!.user.id, others[1]!.user.id]);
-      expect(all.body.members[0].user).toEqual({ id: owner.user.id, name: 'Owner', email: owner.user.email, image: null });
+      // The owner also sees whether each member has a second factor (require two-factor).
+      expect(all.body.members[0].user).toEqual({ id: owner.user.id, name: 'Owner', email: owner.user.email, image: null, twoFactorEnabled: false });
       const page = await owner.get('/organization/list-members', { organizationId: organization.id, limit: 1, offset: 1, sortBy: 'createdAt', sortDirection: 'desc' });
       expect(page.body).toMatchObject({ total: 3, members: [{ userId: others[0]!.user.id }] });
     });

@@ -54,6 +54,33 @@ describe('SCIM 2.0 provisioning', () => {
     });
   });
 
+  describe('GET /scim/list-tokens', () => {
+    it("answers an owner or admin when each provider's token was made, never the token; 403 to a member or an outsider, 401 signed out", async () => {
+      token = await scimTokenFor(owner, providerId, organizationId);
+      const stored = await db().scimToken.findFirstOrThrow({ where: { organizationId, providerId } });
+      const res = await owner.get('/scim/list-tokens', { organizationId });
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ tokens: [{ providerId, organizationId, createdAt: expect.any(String) }] });
+      expect(res.body.tokens[0].createdAt).toBe(stored.createdAt.toISOString());
+      expect(JSON.stringify(res.body)).not.toContain(token);
+      const admin = await newUser(gateway, 'Lister');
+      await addMember(owner, organizationId, admin, 'admin');
+      expect((await admin.get('/scim/list-tokens', { organizationId })).body).toEqual(res.body);
+      const member = await newUser(gateway, 'Plain');
+      await addMember(owner, organizationId, member, 'member');
+      const outsider = await newUser(gateway, 'Stranger');
+      for (const who of [member, outsider]) {
+        const refused = await who.get('/scim/list-tokens', { organizationId });
+        expect({ status: refused.status, body: refused.body }).toEqual({ status: 403, body: { code: 'YOU_ARE_NOT_ALLOWED_TO_MANAGE_SCIM_PROVISIONING', message: 'You are not allowed to manage SCIM provisioning' } });
+      }
+      // An organization without a token lists none.
+      const other = await organizationWithProvider(outsider, 'Tokenless Clinic');
+      expect((await outsider.get('/scim/list-tokens', { organizationId: other.organization.id })).body).toEqual({ tokens: [] });
+      const anonymous = await gateway.http.get(`${BASE}/scim/list-tokens?organizationId=${organizationId}`);
+      expect({ status: anonymous.status, body: anonymous.body }).toEqual({ status: 401, body: { code: 'UNAUTHORIZED', message: 'Unauthorized' } });
+    });
+  });
+
   describe('/scim/v2', () => {
     it('answers 401 with WWW-Authenticate: Bearer and a SCIM error without a token or with an unknown one', async () => {
       for (const bearer of [null, 'scim_unknown', '']) {

@@ -28,6 +28,8 @@ export const organization = z
     logo: z.string().nullable(),
     metadata: z.record(z.string(), z.unknown()).nullable(),
     createdAt: timestamp(),
+    /** Require two-factor: members without a second factor are refused the organization's routes (403 TWO_FACTOR_REQUIRED). */
+    requireTwoFactor: z.boolean(),
   })
   .meta({ id: 'Organization' });
 
@@ -86,7 +88,14 @@ export const listOrganizationsResponse = z.array(organization);
 export const updateOrganizationBody = z
   .object({
     data: z
-      .object({ name: name().optional(), slug: slug().optional(), logo: httpURL().nullable().optional(), metadata: metadata().nullable().optional() })
+      .object({
+        name: name().optional(),
+        slug: slug().optional(),
+        logo: httpURL().nullable().optional(),
+        metadata: metadata().nullable().optional(),
+        /** Require two-factor; turning it on needs a second factor on the caller's own account (else 400 ENABLE_TWO_FACTOR_FIRST). */
+        requireTwoFactor: z.boolean().optional(),
+      })
       .optional(),
     /** Defaults to the active organization. */
     organizationId: idInput().optional(),
@@ -131,7 +140,11 @@ export const listMembersQuery = z.object({
   /** Only members whose user's name or email contains this text, case-insensitively. */
   searchValue: line(LIMITS.email).optional(),
 });
-export const listMembersResponse = z.object({ members: z.array(memberWithUser), total: z.number().int() });
+/** A listed member: owners and admins also see whether the member's account has a second factor. */
+export const listedMember = member
+  .extend({ user: z.object({ id: z.string(), name: z.string(), email: z.string(), image: z.string().nullable(), twoFactorEnabled: z.boolean().optional() }) })
+  .meta({ id: 'ListedMember' });
+export const listMembersResponse = z.object({ members: z.array(listedMember), total: z.number().int() });
 
 export const updateMemberRoleBody = z.object({ memberId: idInput(), role: roleInput(), organizationId: idInput().optional() });
 

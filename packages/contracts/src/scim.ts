@@ -20,6 +20,11 @@ export const SCIM_MEDIA_TYPE = 'application/scim+json';
 export const generateScimTokenBody = z.object({ providerId: ssoProviderId(), organizationId: idInput() });
 export const generateScimTokenResponse = z.object({ scimToken: z.string() });
 
+/** Tend's own read (no better-auth counterpart): when each provider's token was made; never the token. */
+export const listScimTokensQuery = z.object({ organizationId: idInput() });
+export const scimTokenInfo = z.object({ providerId: z.string(), organizationId: z.string(), createdAt: timestamp() }).meta({ id: 'ScimTokenInfo' });
+export const listScimTokensResponse = z.object({ tokens: z.array(scimTokenInfo) });
+
 // ------------------------------------------------------------------ users
 
 const scimName = z.object({ formatted: line(256).optional(), givenName: line(128).optional(), familyName: line(128).optional() });
@@ -86,6 +91,7 @@ export const scimDocumentList = listOf(scimDocument);
 
 export const scimRoutes = {
   generateScimToken: route({ method: 'post', path: '/scim/generate-token', body: generateScimTokenBody, response: generateScimTokenResponse, status: 201 }),
+  listScimTokens: route({ method: 'get', path: '/scim/list-tokens', query: listScimTokensQuery, response: listScimTokensResponse }),
   scimServiceProviderConfig: route({ method: 'get', path: '/scim/v2/ServiceProviderConfig', response: scimDocument }),
   scimSchemas: route({ method: 'get', path: '/scim/v2/Schemas', response: scimDocumentList }),
   scimSchema: route({ method: 'get', path: '/scim/v2/Schemas/:schemaId', params: scimSchemaParams, response: scimDocument }),

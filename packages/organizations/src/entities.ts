@@ -15,6 +15,12 @@ export interface Organization {
   /** A record, stored as JSON text. */
   metadata: Record<string, unknown> | null;
   createdAt: Date;
+  /**
+   * Require two-factor (issue 32): while on, a member whose account has no second factor is
+   * refused the organization's routes (403 TWO_FACTOR_REQUIRED) but for get-full-organization,
+   * leave and list, and the organization's SSO sign-ins ask for (or refuse without) a second factor.
+   */
+  requireTwoFactor: boolean;
 }
 
 export interface Member {
@@ -58,6 +64,23 @@ export interface MemberUser {
 }
 
 export type MemberWithUser = Member & { user: MemberUser };
+
+/**
+ * A listed member (list-members): its user may carry `twoFactorEnabled`, which list-members
+ * answers to the organization's owners and admins only.
+ */
+export type ListedMember = Member & { user: MemberUser & { twoFactorEnabled?: boolean } };
+
+/**
+ * A user's membership with what the organization's policies read: whether the organization
+ * requires a second factor and whether the user's account has one (one read: the member row
+ * joined to its user and organization).
+ */
+export interface MemberAccess {
+  member: MemberWithUser;
+  requireTwoFactor: boolean;
+  twoFactorEnabled: boolean;
+}
 
 /** The organization as POST /organization/create answers it. */
 export type OrganizationWithMembers = Organization & { members: Member[] };

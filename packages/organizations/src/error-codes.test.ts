@@ -1,5 +1,5 @@
 import { codeOf } from '@tend/kernel';
-import { ORGANIZATION_ERRORS, REJECT_INVITATION_ERRORS, ROLE_ERRORS } from './error-codes.js';
+import { ORGANIZATION_ERRORS, REJECT_INVITATION_ERRORS, ROLE_ERRORS, TWO_FACTOR_POLICY_ERRORS } from './error-codes.js';
 
 describe('the organization error catalogue', () => {
   it.each(Object.entries({ ...ORGANIZATION_ERRORS }))('derives %s from its message', (key, entry) => {
@@ -24,6 +24,15 @@ describe('the organization error catalogue', () => {
     expect(ROLE_ERRORS.INVALID_RESOURCE).toMatchObject({ status: 400, code: 'INVALID_RESOURCE' });
     expect(ROLE_ERRORS.YOU_ARE_NOT_ALLOWED_TO_LIST_A_ROLE).toMatchObject({ status: 403, message: 'You are not allowed to list a role' });
     for (const [key, entry] of Object.entries(ROLE_ERRORS)) expect(entry.code).toBe(key);
+  });
+
+  it('names the two-factor policy refusals by short codes', () => {
+    expect(TWO_FACTOR_POLICY_ERRORS.TWO_FACTOR_REQUIRED).toMatchObject({ status: 403, code: 'TWO_FACTOR_REQUIRED', message: 'This organization requires two-factor authentication' });
+    expect(TWO_FACTOR_POLICY_ERRORS.ENABLE_TWO_FACTOR_FIRST).toMatchObject({
+      status: 400,
+      code: 'ENABLE_TWO_FACTOR_FIRST',
+      message: 'Turn on two-factor authentication for your own account first',
+    });
   });
 
   it("words reject's not-found with an exclamation mark under the same code", () => {

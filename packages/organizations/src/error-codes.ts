@@ -60,6 +60,15 @@ export const ROLE_ERRORS = defineErrors({
   ROLE_IS_ASSIGNED_TO_MEMBERS: { status: 400, message: 'Cannot delete a role that is assigned to members. Please reassign the members to a different role first' },
 });
 
+/**
+ * Require two-factor (issue 32): the policy's refusals. Their codes are short names, not their
+ * words spelled out.
+ */
+export const TWO_FACTOR_POLICY_ERRORS = defineErrors({
+  TWO_FACTOR_REQUIRED: { status: 403, message: 'This organization requires two-factor authentication' },
+  ENABLE_TWO_FACTOR_FIRST: { status: 400, message: 'Turn on two-factor authentication for your own account first' },
+});
+
 /** POST /organization/reject-invitation words its not-found with an exclamation mark (same code). */
 export const REJECT_INVITATION_ERRORS = defineErrors({
   INVITATION_NOT_FOUND: { status: 400, message: 'Invitation not found!' },

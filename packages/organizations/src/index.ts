@@ -5,6 +5,8 @@ export type {
   Member,
   MemberUser,
   MemberWithUser,
+  ListedMember,
+  MemberAccess,
   Invitation,
   InvitationStatus,
   Team,
@@ -14,7 +16,7 @@ export type {
   RuntimeRole,
 } from './entities.js';
 export { INVITATION_STATUSES } from './entities.js';
-export { ORGANIZATION_ERRORS, REJECT_INVITATION_ERRORS, ROLE_ERRORS } from './error-codes.js';
+export { ORGANIZATION_ERRORS, REJECT_INVITATION_ERRORS, ROLE_ERRORS, TWO_FACTOR_POLICY_ERRORS } from './error-codes.js';
 export {
   ORGANIZATION_STATEMENTS,
   ORGANIZATION_ROLES,
@@ -81,7 +83,7 @@ export { RemoveTeam, TEAM_REMOVED, type RemoveTeamResult } from './use-cases/rem
 export { ListTeams } from './use-cases/list-teams.js';
 export { CheckOrganizationPermission, type CheckOrganizationPermissionInput } from './use-cases/check-organization-permission.js';
 export { CreateRole, ListRoles, GetRole, UpdateRole, DeleteRole, type CreateRoleResult, type RoleRef } from './use-cases/runtime-roles.js';
-export { memberHasPermission } from './use-cases/access.js';
+export { memberHasPermission, memberUnderPolicies, requirePolicies } from './use-cases/access.js';
 export type { MemberPageInput } from './use-cases/member-page.js';
 // in-memory adapters (one process, tests)
 export {

@@ -1,4 +1,4 @@
-import type { Invitation, Member, MemberWithUser, Organization, RuntimeRole, Team, UserInvitation } from './entities.js';
+import type { Invitation, ListedMember, Member, MemberAccess, MemberWithUser, Organization, RuntimeRole, Team, UserInvitation } from './entities.js';
 
 /** What a guarded write answers: the value, or why the database refused it. */
 export type Outcome<T, Reason extends string> = { ok: true; value: T } | { ok: false; reason: Reason };
@@ -10,7 +10,7 @@ export interface NewOrganization {
   defaultTeam: Team | null;
 }
 
-export type OrganizationPatch = Partial<Pick<Organization, 'name' | 'slug' | 'logo' | 'metadata'>>;
+export type OrganizationPatch = Partial<Pick<Organization, 'name' | 'slug' | 'logo' | 'metadata' | 'requireTwoFactor'>>;
 
 /** Where organizations live. Deleting one deletes its members, invitations and teams. */
 export interface OrganizationRepository {
@@ -25,7 +25,7 @@ export interface OrganizationRepository {
   findBySlug(slug: string): Promise<Organization | null>;
   /** The organizations the user is a member of, oldest first. */
   listByUser(userId: string): Promise<Organization[]>;
-  /** Changes name, slug, logo or metadata; a slug of another organization answers `slug-taken`. */
+  /** Changes name, slug, logo, metadata or requireTwoFactor; a slug of another organization answers `slug-taken`. */
   update(id: string, patch: OrganizationPatch): Promise<Outcome<Organization, 'not-found' | 'slug-taken'>>;
   /** Deletes the organization with its members, invitations and teams; null when it did not exist. */
   delete(id: string): Promise<Organization | null>;
@@ -79,13 +79,19 @@ export interface OwnerGuard {
 export interface MemberRepository {
   findById(id: string): Promise<MemberWithUser | null>;
   findByUser(organizationId: string, userId: string): Promise<MemberWithUser | null>;
+  /**
+   * The user's membership with the organization's policy and the user's second factor, in one
+   * read (the member joined to its user and organization); null when not a member.
+   */
+  findAccess(organizationId: string, userId: string): Promise<MemberAccess | null>;
   /** The member whose user has this email (lowercase). */
   findByEmail(organizationId: string, email: string): Promise<MemberWithUser | null>;
   /**
    * One page of the organization's members with their users (matching the page's filter and
-   * search, when it has them), and how many match in all, whatever the limit and offset.
+   * search, when it has them), and how many match in all, whatever the limit and offset. Each
+   * user carries `twoFactorEnabled` (the use cases decide who sees it).
    */
-  list(organizationId: string, page: MemberPage): Promise<{ members: MemberWithUser[]; total: number }>;
+  list(organizationId: string, page: MemberPage): Promise<{ members: ListedMember[]; total: number }>;
   count(organizationId: string): Promise<number>;
   /** Every membership of the user, oldest first. */
   listByUser(userId: string): Promise<Member[]>;

@@ -5,6 +5,8 @@ export interface ScimTokenRepository {
   /** Stores the pair's token, replacing the one it had (whose hash then finds nothing). */
   replace(token: ScimToken): Promise<ScimToken>;
   findByHash(hash: string): Promise<ScimToken | null>;
+  /** The organization's tokens (one per provider), oldest first. */
+  listByOrganization(organizationId: string): Promise<ScimToken[]>;
 }
 
 /** Where provisioned users live; every call is scoped to one organization. */
@@ -23,6 +25,7 @@ export interface ScimUserRepository {
 
 /** SCIM's reads and writes of memberships, answered by the organizations package. */
 export interface ScimMemberships {
+  /** The user's role, or null when not a member; a member the organization's policies refuse gets their 403 instead. */
   roleOf(organizationId: string, userId: string): Promise<string | null>;
   /** Adds the user as a member with `role` (a member already stays as they are). */
   join(organizationId: string, userId: string, role: string, providerId: string): Promise<'joined' | 'already-member' | 'limit-reached' | 'organization-not-found'>;

@@ -3,13 +3,17 @@
 // SSO never queries their tables itself.
 import type { AuditLog } from '@tend/admin';
 import type { UserRepository } from '@tend/identity';
-import type { OrganizationStores } from '@tend/organizations';
+import { memberUnderPolicies, type OrganizationStores } from '@tend/organizations';
 import type { SsoMemberships, SsoSignInLog, SsoSignInRecord } from './ports.js';
 
-/** SSO's membership reads, answered by the organizations package's repositories. */
-export function organizationMemberships(stores: { organizations: Pick<OrganizationStores['organizations'], 'findById' | 'findBySlug'>; members: Pick<OrganizationStores['members'], 'findByUser' | 'listByUser'> }): SsoMemberships {
+/**
+ * SSO's membership reads, answered by the organizations package's repositories; a role is read
+ * under the organization's policies (its access check, `memberUnderPolicies`).
+ */
+export function organizationMemberships(stores: { organizations: Pick<OrganizationStores['organizations'], 'findById' | 'findBySlug'>; members: Pick<OrganizationStores['members'], 'findAccess' | 'listByUser'> }): SsoMemberships {
   return {
-    roleOf: async (organizationId, userId) => (await stores.members.findByUser(organizationId, userId))?.role ?? null,
+    roleOf: async (organizationId, userId) => (await memberUnderPolicies(stores.members, userId, organizationId))?.member.role ?? null,
+    requiresTwoFactor: async (organizationId) => (await stores.organizations.findById(organizationId))?.requireTwoFactor === true,
     listOfUser: async (userId) => (await stores.members.listByUser(userId)).map(({ organizationId, role }) => ({ organizationId, role })),
     findOrganizationBySlug: async (slug) => {
       const organization = await stores.organizations.findBySlug(slug);

@@ -45,12 +45,17 @@ export interface AssertionLedger {
  * (`organizationMemberships`); joining goes through its JoinOrganization use case.
  */
 export interface SsoMemberships {
-  /** The user's role in the organization, or null when not a member. */
+  /**
+   * The user's role in the organization, or null when not a member; a member the organization's
+   * policies refuse (require two-factor without a second factor) gets their 403 instead.
+   */
   roleOf(organizationId: string, userId: string): Promise<string | null>;
   /** The organizations the user belongs to, with roles. */
   listOfUser(userId: string): Promise<{ organizationId: string; role: string }[]>;
   findOrganizationBySlug(slug: string): Promise<{ id: string } | null>;
   organizationExists(id: string): Promise<boolean>;
+  /** Whether the organization requires its members to use a second factor (false for an unknown one). */
+  requiresTwoFactor(organizationId: string): Promise<boolean>;
 }
 
 /** One sign-in through a provider, as the audit log recorded it. */

@@ -47,6 +47,9 @@ export const NAMED_CODES = new Set([
   'INVALID_RESOURCE',
   'ROLE_NAME_IS_ALREADY_TAKEN',
   'ROLE_IS_ASSIGNED_TO_MEMBERS',
+  // The require-two-factor policy's codes (issue 32: the issue names them; their words are sentences).
+  'TWO_FACTOR_REQUIRED',
+  'ENABLE_TWO_FACTOR_FIRST',
 ]);
 
 /** 400 VALIDATION_ERROR naming every bad field (`issues: [{ path, message }]`). */

@@ -8,6 +8,8 @@ import { describeError, type ErrorLike, type FieldRole, type FormErrors } from '
 export type Organization = Output<typeof schemas.organization>;
 export type Member = Output<typeof schemas.member>;
 export type MemberWithUser = Output<typeof schemas.memberWithUser>;
+/** A member as list-members answers it (owners and admins also get `user.twoFactorEnabled`). */
+export type ListedMember = Output<typeof schemas.listedMember>;
 export type Invitation = Output<typeof schemas.invitation>;
 export type Team = Output<typeof schemas.team>;
 export type FullOrganization = Output<typeof schemas.fullOrganization>;
@@ -73,7 +75,19 @@ const catalogue: Record<string, Entry> = {
   },
   YOU_ARE_NOT_ALLOWED_TO_INVITE_USERS_TO_THIS_ORGANIZATION: { message: 'Only owners and admins can invite people.' },
   YOU_ARE_NOT_ALLOWED_TO_INVITE_A_USER_WITH_THIS_ROLE: { field: 'role', message: 'Only an owner can invite another owner.' },
-  ROLE_NOT_FOUND: { field: 'role', message: 'Please choose one of the roles: member, admin or owner.' },
+  ROLE_NOT_FOUND: { field: 'role', message: "Please choose one of the organization's roles." },
+  ROLE_NAME_IS_ALREADY_TAKEN: { field: 'name', message: 'That name is taken: the organization has a role by that name (owner, admin and member are built in). Please choose another.' },
+  INVALID_RESOURCE: { message: 'A permission names something roles cannot grant. Please choose from the checkboxes.' },
+  CANNOT_DELETE_A_PRE_DEFINED_ROLE: { message: "Owner, admin and member are built in, so they can't be deleted." },
+  ROLE_IS_ASSIGNED_TO_MEMBERS: { message: "Members still have this role, so it can't be deleted. Give them another role on the Members page first." },
+  YOU_ARE_NOT_ALLOWED_TO_CREATE_A_ROLE: { message: "Your role doesn't let you create roles, or grant a permission you don't have yourself." },
+  YOU_ARE_NOT_ALLOWED_TO_UPDATE_A_ROLE: { message: "Your role doesn't let you change roles, or grant a permission you don't have yourself." },
+  YOU_ARE_NOT_ALLOWED_TO_DELETE_A_ROLE: { message: "Your role doesn't let you delete roles." },
+  YOU_ARE_NOT_ALLOWED_TO_LIST_A_ROLE: { message: "Your role doesn't let you see the organization's roles." },
+  TWO_FACTOR_REQUIRED: { message: 'This organization requires two-factor authentication. Turn it on for your account on your Security page first.' },
+  ENABLE_TWO_FACTOR_FIRST: { message: 'Turn on two-factor authentication for your own account first, on your Security page. Then you can require it of everyone.' },
+  YOU_ARE_NOT_ALLOWED_TO_MANAGE_SCIM_PROVISIONING: { message: 'Only owners and admins can set up directory provisioning.' },
+  SCIM_PROVIDER_NOT_FOUND: { message: "We couldn't find that identity provider. It may have been removed." },
   UNABLE_TO_REMOVE_LAST_TEAM: { message: 'An organization keeps at least one team, so its last team stays.' },
   YOU_ARE_NOT_ALLOWED_TO_CREATE_TEAMS_IN_THIS_ORGANIZATION: { message: onlyManagers },
   YOU_ARE_NOT_ALLOWED_TO_UPDATE_THIS_TEAM: { message: onlyManagers },

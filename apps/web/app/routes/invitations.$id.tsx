@@ -66,7 +66,7 @@ export async function action(args: ActionFunctionArgs) {
     const result = await call(api, routes.acceptInvitation, { invitationId: id });
     if (result.ok) {
       const organizationId = result.data.invitation?.organizationId ?? result.data.member?.organizationId;
-      throw redirect(organizationId ? `/organizations/${encodeURIComponent(organizationId)}?notice=joined` : '/organizations', { headers: api.headers });
+      throw redirect(organizationId ? `/organizations/${encodeURIComponent(organizationId)}/members?notice=joined` : '/organizations', { headers: api.headers });
     }
     const errors = describeOrganizationError(result.error);
     if (result.error.code === 'USER_IS_ALREADY_A_MEMBER_OF_THIS_ORGANIZATION') errors.form = "You're already a member of this organization.";

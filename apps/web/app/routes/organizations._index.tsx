@@ -80,7 +80,7 @@ export async function action(args: ActionFunctionArgs) {
     const errors = describeOrganizationError(result.error, { name: 'name', slug: 'slug' });
     return data<ActionResult>({ intent: 'create', errors, values: { name, slug } }, { status: failureStatus(result.status), headers: api.headers });
   }
-  throw redirect(`/organizations/${encodeURIComponent(result.data.id)}?notice=created`, { headers: api.headers });
+  throw redirect(`/organizations/${encodeURIComponent(result.data.id)}/members?notice=created`, { headers: api.headers });
 }
 
 export default function Organizations() {

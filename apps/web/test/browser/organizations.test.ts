@@ -47,10 +47,14 @@ browserIt('creates an organization, invites, promotes, removes and deletes', asy
   await owner.page.getByText('That slug is free.').waitFor();
   await shot(owner.page, 'create-form');
   await owner.page.getByRole('button', { name: 'Create organization' }).click();
-  await owner.page.waitForURL(/\/organizations\/[^/?]+\?notice=created$/);
+  await owner.page.waitForURL(/\/organizations\/[^/?]+\/members\?notice=created$/);
   await owner.page.getByRole('heading', { level: 1, name: organizationName }).waitFor();
   await owner.page.getByText('Active', { exact: true }).waitFor();
-  const organizationPath = new URL(owner.page.url()).pathname;
+  // The organization area opens on its Members page, with its own navigation.
+  const organizationPath = new URL(owner.page.url()).pathname.replace(/\/members$/, '');
+  const area = owner.page.getByRole('navigation', { name: 'Organization' });
+  for (const name of ['Members', 'Invitations', 'Teams', 'Roles', 'Single sign-on', 'Settings']) await area.getByRole('link', { name, exact: true }).waitFor();
+  await expect(area.getByRole('link', { name: 'Members', exact: true }).getAttribute('aria-current')).resolves.toBe('page');
   await shot(owner.page, 'created');
 
   // The same slug is now taken: the live check says so on the list page.
@@ -61,8 +65,11 @@ browserIt('creates an organization, invites, promotes, removes and deletes', asy
   await owner.page.getByText('That slug is taken').waitFor();
   await shot(owner.page, 'slug-taken');
 
-  // Invite the second person as a member.
+  // Invite the second person as a member, on the Invitations page (reached by the keyboard).
   await owner.page.goto(organizationPath);
+  await owner.page.getByRole('navigation', { name: 'Organization' }).getByRole('link', { name: 'Invitations' }).focus();
+  await owner.page.keyboard.press('Enter');
+  await owner.page.waitForURL(`**${organizationPath}/invitations`);
   await owner.page.getByLabel('Email', { exact: true }).fill(guestEmail);
   await owner.page.getByLabel('Role', { exact: true }).selectOption('member');
   await owner.page.getByRole('button', { name: 'Send invitation' }).click();
@@ -103,14 +110,21 @@ browserIt('creates an organization, invites, promotes, removes and deletes', asy
   await guest.page.getByText(ownerEmail).first().waitFor();
   await shot(guest.page, 'invitation');
   await guest.page.getByRole('button', { name: 'Accept' }).click();
-  await guest.page.waitForURL(`**${organizationPath}?notice=joined`);
+  await guest.page.waitForURL(`**${organizationPath}/members?notice=joined`);
   await guest.page.getByText("You've joined the organization.", { exact: false }).waitFor();
-  // A member sees the organization but none of the managing buttons.
-  await expect(guest.page.getByRole('button', { name: 'Send invitation' }).count()).resolves.toBe(0);
-  await expect(guest.page.getByRole('button', { name: 'Delete organization' }).count()).resolves.toBe(0);
+  // A member sees the organization but none of the managing buttons, on any of its pages.
+  await guest.page.getByRole('table').getByRole('rowheader', { name: 'Robin' }).waitFor();
   await expect(guest.page.getByRole('button', { name: /^Save role/ }).count()).resolves.toBe(0);
-  await guest.page.getByRole('button', { name: 'Leave organization' }).waitFor();
+  await expect(guest.page.getByRole('button', { name: /^Remove/ }).count()).resolves.toBe(0);
   await shot(guest.page, 'joined-as-member');
+  await expect(guest.page.getByRole('navigation', { name: 'Organization' }).getByRole('link', { name: 'Single sign-on' }).count()).resolves.toBe(0);
+  await guest.page.goto(`${organizationPath}/invitations`);
+  await guest.page.getByRole('heading', { name: 'Pending invitations' }).waitFor();
+  await expect(guest.page.getByRole('button', { name: 'Send invitation' }).count()).resolves.toBe(0);
+  await guest.page.goto(`${organizationPath}/settings`);
+  await guest.page.getByRole('button', { name: 'Leave organization' }).waitFor();
+  await expect(guest.page.getByRole('button', { name: 'Delete organization' }).count()).resolves.toBe(0);
+  await expect(guest.page.getByRole('button', { name: 'Save changes' }).count()).resolves.toBe(0);
 
   // The owner makes them an admin.
   await owner.page.goto(organizationPath);
@@ -124,10 +138,12 @@ browserIt('creates an organization, invites, promotes, removes and deletes', asy
   await owner.page.setViewportSize({ width: 1280, height: 860 });
 
   // Now an admin, they see the invite form but not the delete button.
-  await guest.page.reload();
+  await guest.page.goto(`${organizationPath}/invitations`);
   await guest.page.getByRole('button', { name: 'Send invitation' }).waitFor();
-  await expect(guest.page.getByRole('button', { name: 'Delete organization' }).count()).resolves.toBe(0);
   await shot(guest.page, 'admin-view');
+  await guest.page.goto(`${organizationPath}/settings`);
+  await guest.page.getByRole('button', { name: 'Save changes' }).waitFor();
+  await expect(guest.page.getByRole('button', { name: 'Delete organization' }).count()).resolves.toBe(0);
 
   // The owner removes them.
   await memberRow(owner.page, 'Sam').getByRole('button', { name: 'Remove Sam' }).click();
@@ -139,7 +155,9 @@ browserIt('creates an organization, invites, promotes, removes and deletes', asy
   await guest.page.getByRole('heading', { name: "We couldn't open this organization" }).waitFor();
   await shot(guest.page, 'removed-view');
 
-  // Deleting asks for the name first.
+  // Deleting asks for the name first (on the Settings page).
+  await owner.page.getByRole('navigation', { name: 'Organization' }).getByRole('link', { name: 'Settings' }).click();
+  await owner.page.waitForURL(`**${organizationPath}/settings`);
   await owner.page.getByLabel("Type the organization's name to confirm", { exact: true }).fill('not the name');
   await owner.page.getByRole('button', { name: 'Delete organization' }).click();
   await owner.page.getByText("That isn't the organization's name.", { exact: false }).waitFor();
@@ -157,7 +175,7 @@ browserIt('creates an organization, invites, promotes, removes and deletes', asy
   await phone.page.goto('/organizations');
   await phone.page.getByLabel('Name', { exact: true }).fill('Small Screen');
   await phone.page.getByRole('button', { name: 'Create organization' }).click();
-  await phone.page.waitForURL(/\/organizations\/[^/?]+\?notice=created$/);
+  await phone.page.waitForURL(/\/organizations\/[^/?]+\/members\?notice=created$/);
   await phone.page.getByRole('heading', { level: 1, name: 'Small Screen' }).waitFor();
   await snap(phone.page, 'organizations', 'phone-organization');
 
@@ -171,8 +189,10 @@ browserIt('works without JavaScript: the slug comes from the name, and teams are
   await page.goto('/organizations');
   await page.getByLabel('Name', { exact: true }).fill(`Quiet Garden ${unique}`);
   await page.getByRole('button', { name: 'Create organization' }).click();
-  await page.waitForURL(/\/organizations\/[^/?]+\?notice=created$/);
+  await page.waitForURL(/\/organizations\/[^/?]+\/members\?notice=created$/);
   await page.getByText(`quiet-garden-${unique}`, { exact: true }).waitFor();
+  await page.getByRole('navigation', { name: 'Organization' }).getByRole('link', { name: 'Teams' }).click();
+  await page.waitForURL(/\/organizations\/[^/?]+\/teams$/);
 
   await page.getByLabel('Team name', { exact: true }).fill('Listeners');
   await page.getByRole('button', { name: 'Create team' }).click();

@@ -73,11 +73,14 @@ browserIt('adds, edits and deletes an identity provider; a person signs in throu
   await owner.page.getByText('That slug is free.').waitFor();
   await owner.page.getByRole('button', { name: 'Create organization' }).click();
   await owner.page.getByRole('heading', { level: 1, name: organizationName }).waitFor();
+  // The Single sign-on page of the organization area.
+  await owner.page.getByRole('navigation', { name: 'Organization' }).getByRole('link', { name: 'Single sign-on' }).click();
+  await owner.page.waitForURL(/\/organizations\/[^/?]+\/sso$/);
   const organizationPath = new URL(owner.page.url()).pathname;
 
   const section = owner.page.getByRole('region', { name: 'Single sign-on' });
   await section.getByText('No identity provider yet.').waitFor();
-  await expectAccessible(owner.page, 'organization page, no identity provider');
+  await expectAccessible(owner.page, 'single sign-on page, no identity provider');
 
   // Sent empty: each field the protocol needs says what is missing.
   await section.getByRole('button', { name: 'Add an identity provider' }).click();

@@ -80,7 +80,7 @@ export function organizationFixture(): OrganizationFixture {
     },
     async organization(owner, fields = {}) {
       const now = clock.now();
-      const organization: Organization = { id: uuid(), name: fields.name ?? 'Calm Coaches', slug: fields.slug ?? `calm-${uuid()}`, logo: null, metadata: null, createdAt: now };
+      const organization: Organization = { id: uuid(), name: fields.name ?? 'Calm Coaches', slug: fields.slug ?? `calm-${uuid()}`, logo: null, metadata: null, createdAt: now, requireTwoFactor: false };
       const team: Team = { id: uuid(), name: organization.name, organizationId: organization.id, createdAt: now, updatedAt: now };
       const member: Member = { id: uuid(), organizationId: organization.id, userId: owner.userId, role: 'owner', teamId: team.id, createdAt: now };
       const created = await stores.organizations.create({ organization, owner: member, defaultTeam: team }, { organizationLimit: null });

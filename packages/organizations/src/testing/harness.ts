@@ -51,7 +51,7 @@ export interface SeededOrganization {
 }
 
 export function draftOrganization(ownerId: string, fields: Partial<Organization> = {}, at: Date = CONTRACT_NOW): SeededOrganization {
-  const organization: Organization = { id: uuid(), name: 'Calm Coaches', slug: `calm-${uuid()}`, logo: null, metadata: null, createdAt: at, ...fields };
+  const organization: Organization = { id: uuid(), name: 'Calm Coaches', slug: `calm-${uuid()}`, logo: null, metadata: null, createdAt: at, requireTwoFactor: false, ...fields };
   const team: Team = { id: uuid(), name: organization.name, organizationId: organization.id, createdAt: at, updatedAt: at };
   const owner: Member = { id: uuid(), organizationId: organization.id, userId: ownerId, role: 'owner', teamId: team.id, createdAt: at };
   return { organization, owner, team };

@@ -35,6 +35,38 @@ export function memberRepositoryContract(name: string, open: () => Promise<Organ
       expect(await h.stores.members.findByEmail(created.id, bob.email)).toEqual(expected);
     });
 
+    it("finds a membership with the organization's two-factor requirement and the user's second factor, in one read", async () => {
+      const { organization: created, members, joiners } = await populated();
+      const bob = joiners[0]!;
+      const guarded = await user(h, { name: 'Eve', twoFactorEnabled: true });
+      const eve = await member(h, created.id, joiners[1]!.id, guarded);
+      expect(await h.stores.members.findAccess(created.id, bob.id)).toEqual({
+        member: { ...members[0], user: { id: bob.id, name: 'Bob', email: bob.email, image: null } },
+        requireTwoFactor: false,
+        twoFactorEnabled: false,
+      });
+      await h.stores.organizations.update(created.id, { requireTwoFactor: true });
+      expect(await h.stores.members.findAccess(created.id, bob.id)).toMatchObject({ requireTwoFactor: true, twoFactorEnabled: false });
+      expect(await h.stores.members.findAccess(created.id, guarded.id)).toMatchObject({ member: { id: eve.id }, requireTwoFactor: true, twoFactorEnabled: true });
+      const other = await organization(h, (await user(h)).id);
+      expect(await h.stores.members.findAccess(other.organization.id, bob.id)).toBeNull();
+      expect(await h.stores.members.findAccess(uuid(), bob.id)).toBeNull();
+    });
+
+    it("lists members with their users' second factor", async () => {
+      const { organization: created, joiners } = await populated();
+      const guarded = await user(h, { name: 'Eve', twoFactorEnabled: true });
+      await member(h, created.id, joiners[1]!.id, guarded, { createdAt: new Date(CONTRACT_NOW.getTime() + 10_000) });
+      const listed = await h.stores.members.list(created.id, { limit: 100, offset: 0, sortBy: 'createdAt', sortDirection: 'asc' });
+      expect(listed.members.map((m) => [m.user.name, m.user.twoFactorEnabled])).toEqual([
+        ['Ada', false],
+        ['Bob', false],
+        ['Cy', false],
+        ['Di', false],
+        ['Eve', true],
+      ]);
+    });
+
     it('answers null for unknown members and for members of other organizations', async () => {
       const { joiners } = await populated();
       const other = await organization(h, (await user(h)).id);

@@ -83,6 +83,16 @@ export function organizationRepositoryContract(name: string, open: () => Promise
       expect(await h.stores.organizations.findBySlug(slug)).toMatchObject({ id: created.id, logo: 'l.png', metadata: null });
     });
 
+    it('stores require two-factor: off for a new organization, then as updated', async () => {
+      const ada = await user(h);
+      const { organization: created } = await organization(h, ada.id);
+      expect(await h.stores.organizations.findById(created.id)).toMatchObject({ requireTwoFactor: false });
+      expect(await h.stores.organizations.update(created.id, { requireTwoFactor: true })).toEqual({ ok: true, value: { ...created, requireTwoFactor: true } });
+      expect(await h.stores.organizations.listByUser(ada.id)).toEqual([{ ...created, requireTwoFactor: true }]);
+      expect(await h.stores.organizations.update(created.id, { name: 'Renamed' })).toMatchObject({ ok: true, value: { requireTwoFactor: true } });
+      expect(await h.stores.organizations.update(created.id, { requireTwoFactor: false })).toMatchObject({ ok: true, value: { requireTwoFactor: false } });
+    });
+
     it('answers slug-taken for the slug of another organization and not-found for an unknown one', async () => {
       const ada = await user(h);
       const first = await organization(h, ada.id);

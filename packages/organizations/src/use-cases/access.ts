@@ -1,6 +1,6 @@
 import { raise, type ErrorDefinition } from '@tend/kernel';
-import type { Actor, MemberWithUser } from '../entities.js';
-import { ORGANIZATION_ERRORS } from '../error-codes.js';
+import type { Actor, MemberAccess, MemberWithUser } from '../entities.js';
+import { ORGANIZATION_ERRORS, TWO_FACTOR_POLICY_ERRORS } from '../error-codes.js';
 import { hasOrganizationPermission, isBuiltInRole, parseRoles, type OrganizationPermissions, type RuntimeGrants } from '../permissions.js';
 import type { MemberRepository, RuntimeRoleRepository } from '../ports.js';
 
@@ -19,18 +19,47 @@ export function organizationIdFor(
 }
 
 /**
+ * The organization's policies on a member's access, the one place they are checked (every
+ * organization route resolves its caller's membership through `memberUnderPolicies`, as do
+ * SCIM's and SSO's management of the organization): while the organization requires two-factor,
+ * a member whose account has no second factor gets 403 TWO_FACTOR_REQUIRED.
+ */
+export function requirePolicies(access: Pick<MemberAccess, 'requireTwoFactor' | 'twoFactorEnabled'>): void {
+  if (access.requireTwoFactor && !access.twoFactorEnabled) throw raise(TWO_FACTOR_POLICY_ERRORS.TWO_FACTOR_REQUIRED);
+}
+
+/**
+ * The user's membership of the organization under its policies (`requirePolicies`), or null
+ * when not a member. One read: the member row with its user's second factor and the
+ * organization's policy. `exempt` skips the policies: the routes a refused member still has
+ * (get-full-organization, leave), so they can see why and go.
+ */
+export async function memberUnderPolicies(
+  members: Pick<MemberRepository, 'findAccess'>,
+  userId: string,
+  organizationId: string,
+  options: { exempt?: boolean } = {},
+): Promise<MemberAccess | null> {
+  const access = await members.findAccess(organizationId, userId);
+  if (access && !options.exempt) requirePolicies(access);
+  return access;
+}
+
+/**
  * The caller's membership of the organization, looked up on the server for every call; a
- * non-member (or an organization that does not exist) gets `notMember`, 403 by default.
+ * non-member (or an organization that does not exist) gets `notMember`, 403 by default, and a
+ * member the organization's policies refuse their 403 (`memberUnderPolicies`), unless `exempt`.
  */
 export async function requireMembership(
-  members: Pick<MemberRepository, 'findByUser'>,
+  members: Pick<MemberRepository, 'findAccess'>,
   actor: Actor,
   organizationId: string,
   notMember: ErrorDefinition = ORGANIZATION_ERRORS.YOU_ARE_NOT_A_MEMBER_OF_THIS_ORGANIZATION,
+  options: { exempt?: boolean } = {},
 ): Promise<MemberWithUser> {
-  const member = await members.findByUser(organizationId, actor.userId);
-  if (!member) throw raise(notMember);
-  return member;
+  const access = await memberUnderPolicies(members, actor.userId, organizationId, options);
+  if (!access) throw raise(notMember);
+  return access.member;
 }
 
 /** The runtime roles a role string names in the organization, read from the store now (none for built-in roles: no read). */

@@ -47,7 +47,7 @@ export class CreateOrganization {
     if (await this.stores.organizations.findBySlug(input.slug)) throw raise(ORGANIZATION_ERRORS.ORGANIZATION_ALREADY_EXISTS);
 
     const now = this.clock.now();
-    const organization = { id: uuid(), name: input.name, slug: input.slug, logo: input.logo ?? null, metadata: input.metadata ?? null, createdAt: now };
+    const organization = { id: uuid(), name: input.name, slug: input.slug, logo: input.logo ?? null, metadata: input.metadata ?? null, createdAt: now, requireTwoFactor: false };
     const team: Team | null = this.config.teams.enabled
       ? { id: uuid(), name: organization.name, organizationId: organization.id, createdAt: now, updatedAt: now }
       : null;

@@ -33,13 +33,16 @@ export class GetFullOrganization {
     else if (input.organizationId || input.actor.activeOrganizationId) organization = await organizations.findById((input.organizationId || input.actor.activeOrganizationId)!);
     else return null;
     if (!organization) throw raise(ORGANIZATION_ERRORS.ORGANIZATION_NOT_FOUND);
-    await requireMembership(members, input.actor, organization.id, ORGANIZATION_ERRORS.USER_IS_NOT_A_MEMBER_OF_THE_ORGANIZATION);
+    // Open to a member the organization's policies refuse: the page that tells them why reads it.
+    await requireMembership(members, input.actor, organization.id, ORGANIZATION_ERRORS.USER_IS_NOT_A_MEMBER_OF_THE_ORGANIZATION, { exempt: true });
 
     const [listed, invited, teamList] = await Promise.all([
       members.list(organization.id, page),
       invitations.listByOrganization(organization.id),
       this.config.teams.enabled ? teams.list(organization.id) : Promise.resolve([]),
     ]);
-    return { ...organization, members: listed.members, invitations: invited, teams: teamList };
+    // The members' second factors are list-members' (to owners and admins), not this answer's.
+    const shown = listed.members.map(({ user: { twoFactorEnabled: _, ...user }, ...member }) => ({ ...member, user }));
+    return { ...organization, members: shown, invitations: invited, teams: teamList };
   }
 }

@@ -22,7 +22,8 @@ export class LeaveOrganization {
   async execute(input: { actor: Actor; organizationId: string }): Promise<LeaveOrganizationResult> {
     const { actor, organizationId } = input;
     if (!organizationId) throw raise(ORGANIZATION_ERRORS.ORGANIZATION_ID_IS_REQUIRED);
-    const member = await requireMembership(this.stores.members, actor, organizationId);
+    // Open to a member the organization's policies refuse: they may always go.
+    const member = await requireMembership(this.stores.members, actor, organizationId, undefined, { exempt: true });
     const removed = await this.stores.members.remove(member.id, { ownerRole: CREATOR_ROLE });
     if (!removed.ok) {
       throw raise(removed.reason === 'last-owner' ? ORGANIZATION_ERRORS.YOU_CANNOT_LEAVE_THE_ORGANIZATION_AS_THE_ONLY_OWNER : ORGANIZATION_ERRORS.MEMBER_NOT_FOUND);

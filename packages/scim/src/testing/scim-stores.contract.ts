@@ -59,6 +59,20 @@ export function scimStoresContract(name: string, open: () => Promise<ScimStoresH
       expect(await harness.tokens.findByHash('h3')).toMatchObject({ organizationId: orgB });
     });
 
+    it("lists an organization's tokens (one per provider, the latest's time), oldest first, and no other's", async () => {
+      const t1 = new Date(t0.getTime() + 60_000);
+      await harness.tokens.replace({ id: uuid(), organizationId: orgA, providerId: 'okta', hash: 'l1', createdBy: 'u', createdAt: t0 });
+      await harness.tokens.replace({ id: uuid(), organizationId: orgA, providerId: 'entra', hash: 'l2', createdBy: 'u', createdAt: t0 });
+      await harness.tokens.replace({ id: uuid(), organizationId: orgB, providerId: 'okta', hash: 'l3', createdBy: 'u', createdAt: t0 });
+      await harness.tokens.replace({ id: uuid(), organizationId: orgA, providerId: 'okta', hash: 'l4', createdBy: 'v', createdAt: t1 });
+      const listed = await harness.tokens.listByOrganization(orgA);
+      expect(listed.map((t) => [t.providerId, t.createdAt.toISOString(), t.createdBy])).toEqual([
+        ['entra', t0.toISOString(), 'u'],
+        ['okta', t1.toISOString(), 'v'],
+      ]);
+      expect(await harness.tokens.listByOrganization('no-such-organization')).toEqual([]);
+    });
+
     it('keeps userNames unique per organization in any case, and finds them in any case', async () => {
       const ada = await seeded();
       const bob = await seeded();

@@ -3,7 +3,7 @@ import { ManualClock, createMemoryTables, isAuthError } from '@tend/kernel';
 import { MemoryScimTokenRepository, MemoryScimUserRepository } from '../adapters/memory/memory-scim-stores.js';
 import type { ScimToken } from '../entities.js';
 import type { ScimMemberships } from '../ports.js';
-import { GenerateScimToken } from './generate-scim-token.js';
+import { GenerateScimToken, ListScimTokens } from './generate-scim-token.js';
 import { SCIM_DEACTIVATION_REASON, ScimProvisioning } from './scim-provisioning.js';
 
 /** Memberships as a map of (organization, user) to role: the port's behaviour, in memory. */
@@ -33,7 +33,8 @@ function fixture(limit?: number) {
   const providers = { belongsTo: async (providerId: string, organizationId: string) => providerId === 'okta' && organizationId === 'org-1' };
   const provisioning = new ScimProvisioning({ tokens, users: new MemoryScimUserRepository(tables), accounts, memberships, providers, access: { revokeAll: async (id) => void revoked.push(id) }, clock });
   const generate = new GenerateScimToken({ tokens, memberships, providers, clock });
-  return { accounts, memberships, revoked, provisioning, generate, clock };
+  const list = new ListScimTokens({ tokens, memberships });
+  return { accounts, memberships, revoked, provisioning, generate, list, clock };
 }
 
 async function failure(promise: Promise<unknown>) {
@@ -63,6 +64,20 @@ describe('GenerateScimToken and ScimProvisioning', () => {
     expect(await failure(f.generate.execute({ userId: 'stranger', providerId: 'okta', organizationId: 'org-1' }))).toMatchObject({ status: 403 });
     expect(await failure(f.generate.execute({ userId: 'owner', providerId: 'other', organizationId: 'org-1' }))).toMatchObject({ status: 404 });
     expect(await failure(f.provisioning.authenticate('scim_wrong'))).toMatchObject({ status: 401, code: 'INVALID_SCIM_TOKEN' });
+  });
+
+  it('tells owners and admins when each provider’s token was made, never the token; others 403', async () => {
+    f.memberships.roles.set('org-1/admin', 'admin,member');
+    f.memberships.roles.set('org-1/member', 'member');
+    const made = f.clock.now();
+    f.clock.advance(60_000);
+    const listed = await f.list.execute({ userId: 'admin', organizationId: 'org-1' });
+    expect(listed).toEqual({ tokens: [{ providerId: 'okta', organizationId: 'org-1', createdAt: made }] });
+    expect(JSON.stringify(listed)).not.toMatch(/scim_|hash/);
+    await f.generate.execute({ userId: 'admin', providerId: 'okta', organizationId: 'org-1' });
+    expect((await f.list.execute({ userId: 'owner', organizationId: 'org-1' })).tokens).toEqual([expect.objectContaining({ createdAt: f.clock.now() })]);
+    expect(await failure(f.list.execute({ userId: 'member', organizationId: 'org-1' }))).toMatchObject({ status: 403, code: 'YOU_ARE_NOT_ALLOWED_TO_MANAGE_SCIM_PROVISIONING' });
+    expect(await failure(f.list.execute({ userId: 'stranger', organizationId: 'org-1' }))).toMatchObject({ status: 403 });
   });
 
   it('creates an account and a membership; names it from the display name, else given and family names', async () => {

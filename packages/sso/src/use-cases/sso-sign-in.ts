@@ -78,6 +78,9 @@ const REFUSALS: Record<LinkRefusal, [code: string, reason: string]> = {
   'create-failed': ['unable_to_create_user', 'create failed'],
 };
 
+/** An organization that requires two-factor refuses its SSO to an account without a second factor. */
+const TWO_FACTOR_REQUIRED: [code: string, reason: string] = ['two_factor_required', 'the organization requires two-factor authentication; the account has no second factor'];
+
 /** Account rows of SSO identities: `sso:<providerId>` with the IdP's subject (OIDC `sub`, SAML NameID). */
 export const accountProviderIdOf = (providerId: string) => `sso:${providerId}`;
 
@@ -197,6 +200,10 @@ export class SsoSignIn {
 
   private async finish(provider: SsoProvider, state: SsoState, identity: { subject: string; email: string | null; emailVerified: boolean; name: string | null; image: string | null }, client: SignInClient): Promise<SsoSignInResult> {
     const failed = this.failer(state, provider.providerId);
+    // Require two-factor (issue 32): an organization that requires a second factor admits through
+    // its SSO only accounts that have one (the completion's two-factor policy then asks for it). A
+    // new account can have none yet, so none is created (and nothing left behind).
+    const requiresTwoFactor = provider.organizationId !== null && (await this.deps.memberships.requiresTwoFactor(provider.organizationId));
     const resolved = await this.linker.resolve({
       providerId: accountProviderIdOf(provider.providerId),
       subject: identity.subject,
@@ -206,7 +213,7 @@ export class SsoSignIn {
       acceptsEmail: (email) => inDomain(email, provider.domain),
       // Never take over an account on an address the IdP did not verify.
       mayLinkExisting: identity.emailVerified,
-      signUp: true,
+      signUp: !requiresTwoFactor,
       unverifiedAccounts: 'refuse',
       // A transient NameID is new at each sign-in: one link per provider, no second notice.
       oneLinkPerProvider: true,
@@ -217,8 +224,12 @@ export class SsoSignIn {
       method: 'sso',
       client,
     });
-    if (resolved.status === 'refused') throw failed(...REFUSALS[resolved.reason]);
+    if (resolved.status === 'refused') {
+      if (requiresTwoFactor && resolved.reason === 'sign-up-refused') throw failed(...TWO_FACTOR_REQUIRED);
+      throw failed(...REFUSALS[resolved.reason]);
+    }
     const { user, isNewUser } = resolved;
+    if (requiresTwoFactor && !user.twoFactorEnabled) throw failed(...TWO_FACTOR_REQUIRED);
     const redirectTo = isNewUser ? (state.newUserURL ?? state.callbackURL) : state.callbackURL;
     let signIn: SignInOutcome;
     try {

@@ -1,5 +1,5 @@
 import { raise, type ErrorDefinition } from '@tend/kernel';
-import { memberHasPermission, ORGANIZATION_ERRORS, ROLE_ERRORS, type OrganizationStores } from '@tend/organizations';
+import { memberHasPermission, memberUnderPolicies, ORGANIZATION_ERRORS, ROLE_ERRORS, type OrganizationStores } from '@tend/organizations';
 import type { RequiredPermission } from '../../http/endpoint.js';
 import { GATEWAY_ERRORS } from '../../http/gateway-errors.js';
 import type { Authorizer } from '../../http/mount.js';
@@ -31,8 +31,10 @@ type Fields = Record<string, unknown> | undefined;
  * The `organization` scope: the caller's role in the organization the request names (its
  * `organizationId`, top level or in `data`; else the organization of the invitation it names;
  * else the session's active organization) must grant the route's permission (spec section 6);
- * a runtime role's grants are read from the database on each request, never cached. Runs
- * before the handler, so a refused call does no work; the use cases check again.
+ * a runtime role's grants are read from the database on each request, never cached. The
+ * membership is read under the organization's policies (`memberUnderPolicies`, the package's one
+ * access check: require two-factor). Runs before the handler, so a refused call does no work;
+ * the use cases check again.
  */
 export class OrganizationAuthorizer implements Authorizer {
   constructor(private readonly stores: Pick<OrganizationStores, 'members' | 'invitations' | 'roles'>) {}
@@ -40,9 +42,9 @@ export class OrganizationAuthorizer implements Authorizer {
   async authorize(auth: Auth, permission: RequiredPermission, input: { body: unknown; query: unknown }): Promise<void> {
     const refusal = REFUSALS[`${permission.resource}:${permission.action}`] ?? OTHERWISE;
     const organizationId = await this.organizationOf(auth, input.body as Fields, input.query as Fields);
-    const member = await this.stores.members.findByUser(organizationId, auth.user.id);
-    if (!member) throw raise(refusal.notMember);
-    if (!(await memberHasPermission(this.stores.roles, member, { [permission.resource]: [permission.action] }))) throw raise(refusal.denied);
+    const access = await memberUnderPolicies(this.stores.members, auth.user.id, organizationId);
+    if (!access) throw raise(refusal.notMember);
+    if (!(await memberHasPermission(this.stores.roles, access.member, { [permission.resource]: [permission.action] }))) throw raise(refusal.denied);
   }
 
   private async organizationOf(auth: Auth, body: Fields, query: Fields): Promise<string> {

@@ -1,11 +1,14 @@
 import { routes } from '@tend/contracts';
 import { IDENTITY_ERRORS, normalizeEmail } from '@tend/identity';
-import { ORGANIZATION_ERRORS as E, REJECT_INVITATION_ERRORS, type Invitation, type Member } from '@tend/organizations';
+import { ORGANIZATION_ERRORS as E, REJECT_INVITATION_ERRORS, type Invitation, type Member, TWO_FACTOR_POLICY_ERRORS } from '@tend/organizations';
 import { SESSION_ERRORS } from '@tend/sessions';
 import { endpoint } from '../../http/endpoint.js';
 import { PLATFORM } from '../../platform.js';
 import { actorOf, auditSuccess, keepActiveOrganization } from './caller.js';
 import { ORGANIZATIONS } from './tokens.js';
+
+/** Refused to a member without a second factor while the organization requires one (issue 32). */
+const { TWO_FACTOR_REQUIRED } = TWO_FACTOR_POLICY_ERRORS;
 
 const tags = ['Organization invitations'];
 
@@ -21,6 +24,7 @@ export const inviteMember = endpoint({
   tags,
   auth: { permission: { scope: 'organization', resource: 'invitation', action: 'create' } },
   errors: [
+    TWO_FACTOR_REQUIRED,
     IDENTITY_ERRORS.INVALID_EMAIL,
     E.NO_ACTIVE_ORGANIZATION,
     E.YOU_ARE_NOT_A_MEMBER_OF_THIS_ORGANIZATION,
@@ -90,7 +94,7 @@ export const cancelInvitation = endpoint({
   description: 'Needs invitation cancel permission in the invitation’s organization.',
   tags,
   auth: { permission: { scope: 'organization', resource: 'invitation', action: 'cancel' } },
-  errors: [E.INVITATION_NOT_FOUND, E.YOU_ARE_NOT_A_MEMBER_OF_THIS_ORGANIZATION, E.YOU_ARE_NOT_ALLOWED_TO_CANCEL_THIS_INVITATION, SESSION_ERRORS.UNAUTHORIZED],
+  errors: [TWO_FACTOR_REQUIRED, E.INVITATION_NOT_FOUND, E.YOU_ARE_NOT_A_MEMBER_OF_THIS_ORGANIZATION, E.YOU_ARE_NOT_ALLOWED_TO_CANCEL_THIS_INVITATION, SESSION_ERRORS.UNAUTHORIZED],
   audit: invitationAudit('organization.invitation.cancel'),
   deps: { cancel: ORGANIZATIONS.CancelOrganizationInvitation },
   handler: ({ deps, body, auth }) => deps.cancel.execute({ actor: actorOf(auth), invitationId: body.invitationId }),
@@ -118,7 +122,7 @@ export const listInvitations = endpoint({
   description: 'For members of the organization (default the active one).',
   tags,
   auth: 'session',
-  errors: [E.ORGANIZATION_ID_IS_REQUIRED, E.YOU_ARE_NOT_A_MEMBER_OF_THIS_ORGANIZATION, SESSION_ERRORS.UNAUTHORIZED],
+  errors: [TWO_FACTOR_REQUIRED, E.ORGANIZATION_ID_IS_REQUIRED, E.YOU_ARE_NOT_A_MEMBER_OF_THIS_ORGANIZATION, SESSION_ERRORS.UNAUTHORIZED],
   deps: { list: ORGANIZATIONS.ListOrganizationInvitations },
   handler: ({ deps, query, auth }) => deps.list.execute({ actor: actorOf(auth), organizationId: query.organizationId }),
 });

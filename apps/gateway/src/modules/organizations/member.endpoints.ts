@@ -1,10 +1,13 @@
 import { routes } from '@tend/contracts';
-import { ORGANIZATION_ERRORS as E, type Member } from '@tend/organizations';
+import { ORGANIZATION_ERRORS as E, type Member, TWO_FACTOR_POLICY_ERRORS } from '@tend/organizations';
 import { SESSION_ERRORS } from '@tend/sessions';
 import { endpoint } from '../../http/endpoint.js';
 import { PLATFORM } from '../../platform.js';
 import { actorOf, auditSuccess, keepActiveOrganization } from './caller.js';
 import { ORGANIZATIONS } from './tokens.js';
+
+/** Refused to a member without a second factor while the organization requires one (issue 32). */
+const { TWO_FACTOR_REQUIRED } = TWO_FACTOR_POLICY_ERRORS;
 
 const tags = ['Organization members'];
 
@@ -14,10 +17,11 @@ export const listMembers = endpoint({
   description:
     'For members of the organization (default the active one). `limit` 1 to 100 (default 100), `offset`, `sortBy`, `sortDirection`. ' +
     'A filter: `filterField` (`role` or `userId`), `filterValue` (repeated for `in` and `not_in`) and `filterOperator` (default `eq`). ' +
-    '`searchValue`: only members whose user’s name or email contains it, case-insensitively. `total` counts every match, whatever `limit` and `offset`.',
+    '`searchValue`: only members whose user’s name or email contains it, case-insensitively. `total` counts every match, whatever `limit` and `offset`. ' +
+    'Owners and admins also get each member’s `user.twoFactorEnabled` (whether the account has a second factor).',
   tags,
   auth: 'session',
-  errors: [E.NO_ACTIVE_ORGANIZATION, E.YOU_ARE_NOT_A_MEMBER_OF_THIS_ORGANIZATION, SESSION_ERRORS.UNAUTHORIZED],
+  errors: [TWO_FACTOR_REQUIRED, E.NO_ACTIVE_ORGANIZATION, E.YOU_ARE_NOT_A_MEMBER_OF_THIS_ORGANIZATION, SESSION_ERRORS.UNAUTHORIZED],
   deps: { list: ORGANIZATIONS.ListOrganizationMembers },
   handler: ({ deps, query, auth }) => deps.list.execute({ actor: actorOf(auth), ...query }),
 });
@@ -27,7 +31,7 @@ export const getActiveMember = endpoint({
   summary: 'The caller’s membership of the active organization',
   tags,
   auth: 'session',
-  errors: [E.NO_ACTIVE_ORGANIZATION, E.MEMBER_NOT_FOUND, SESSION_ERRORS.UNAUTHORIZED],
+  errors: [TWO_FACTOR_REQUIRED, E.NO_ACTIVE_ORGANIZATION, E.MEMBER_NOT_FOUND, SESSION_ERRORS.UNAUTHORIZED],
   deps: { get: ORGANIZATIONS.GetActiveOrganizationMember },
   handler: ({ deps, auth }) => deps.get.execute({ actor: actorOf(auth) }),
 });
@@ -39,6 +43,7 @@ export const updateMemberRole = endpoint({
   tags,
   auth: { permission: { scope: 'organization', resource: 'member', action: 'update' } },
   errors: [
+    TWO_FACTOR_REQUIRED,
     E.NO_ACTIVE_ORGANIZATION,
     E.YOU_ARE_NOT_A_MEMBER_OF_THIS_ORGANIZATION,
     E.YOU_ARE_NOT_ALLOWED_TO_UPDATE_THIS_MEMBER,
@@ -67,6 +72,7 @@ export const removeMember = endpoint({
   tags,
   auth: { permission: { scope: 'organization', resource: 'member', action: 'delete' } },
   errors: [
+    TWO_FACTOR_REQUIRED,
     E.NO_ACTIVE_ORGANIZATION,
     E.YOU_ARE_NOT_A_MEMBER_OF_THIS_ORGANIZATION,
     E.YOU_ARE_NOT_ALLOWED_TO_DELETE_THIS_MEMBER,
@@ -115,7 +121,7 @@ export const hasOrganizationPermission = endpoint({
   description: '`permissions` (or `permission`) maps resources (organization, member, invitation, team, ac) to actions; neither is a 400. A runtime role grants what it lists, as stored now. The organization defaults to the active one.',
   tags,
   auth: 'session',
-  errors: [E.INVALID_PERMISSION_CHECK_NO_PERMISSION_S_WERE_PASSED, E.NO_ACTIVE_ORGANIZATION, E.USER_IS_NOT_A_MEMBER_OF_THE_ORGANIZATION, SESSION_ERRORS.UNAUTHORIZED],
+  errors: [TWO_FACTOR_REQUIRED, E.INVALID_PERMISSION_CHECK_NO_PERMISSION_S_WERE_PASSED, E.NO_ACTIVE_ORGANIZATION, E.USER_IS_NOT_A_MEMBER_OF_THE_ORGANIZATION, SESSION_ERRORS.UNAUTHORIZED],
   deps: { check: ORGANIZATIONS.CheckOrganizationPermission },
   handler: ({ deps, body, auth }) => deps.check.execute({ actor: actorOf(auth), permissions: body.permissions ?? body.permission, organizationId: body.organizationId }),
 });

@@ -32,6 +32,7 @@ import {
   ORGANIZATION_ERRORS,
   REJECT_INVITATION_ERRORS,
   ROLE_ERRORS,
+  TWO_FACTOR_POLICY_ERRORS,
   ORGANIZATION_EVENT_TYPES,
   eventRecordingStores,
 } from '@tend/organizations';
@@ -140,7 +141,7 @@ export const organizationsModule: GatewayModule = {
     updateRole,
     deleteRole,
   ],
-  errors: [ORGANIZATION_ERRORS, REJECT_INVITATION_ERRORS, ROLE_ERRORS],
+  errors: [ORGANIZATION_ERRORS, REJECT_INVITATION_ERRORS, ROLE_ERRORS, TWO_FACTOR_POLICY_ERRORS],
   auditActions: {
     'organization.create': 'Organization created',
     'organization.update': 'Organization updated',

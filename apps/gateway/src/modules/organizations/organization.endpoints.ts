@@ -1,10 +1,13 @@
 import { routes } from '@tend/contracts';
-import { ORGANIZATION_ERRORS as E, type Organization } from '@tend/organizations';
+import { ORGANIZATION_ERRORS as E, type Organization, TWO_FACTOR_POLICY_ERRORS } from '@tend/organizations';
 import { SESSION_ERRORS } from '@tend/sessions';
 import { endpoint } from '../../http/endpoint.js';
 import { PLATFORM } from '../../platform.js';
 import { actorOf, auditSuccess, keepActiveOrganization } from './caller.js';
 import { ORGANIZATIONS } from './tokens.js';
+
+/** Refused to a member without a second factor while the organization requires one (issue 32). */
+const { TWO_FACTOR_REQUIRED } = TWO_FACTOR_POLICY_ERRORS;
 
 const tags = ['Organizations'];
 
@@ -49,19 +52,28 @@ export const listOrganizations = endpoint({
 
 export const updateOrganization = endpoint({
   ...routes.updateOrganization,
-  summary: 'Change an organization’s name, slug, logo or metadata',
-  description: 'Needs organization update permission (owner, admin). The organization defaults to the active one.',
+  summary: 'Change an organization’s name, slug, logo, metadata or two-factor requirement',
+  description:
+    'Needs organization update permission (owner, admin). The organization defaults to the active one. ' +
+    '`requireTwoFactor: true` refuses members without a second factor every route of the organization but get-full-organization, leave and list ' +
+    '(403 `TWO_FACTOR_REQUIRED`) and makes its SSO sign-ins ask for one; turning it on needs a second factor on the caller’s own account (400 `ENABLE_TWO_FACTOR_FIRST`).',
   tags,
   auth: { permission: { scope: 'organization', resource: 'organization', action: 'update' } },
   errors: [
+    TWO_FACTOR_REQUIRED,
     E.NO_ACTIVE_ORGANIZATION,
     E.USER_IS_NOT_A_MEMBER_OF_THE_ORGANIZATION,
     E.YOU_ARE_NOT_ALLOWED_TO_UPDATE_THIS_ORGANIZATION,
     E.SLUG_IS_TAKEN,
     E.ORGANIZATION_NOT_FOUND,
+    TWO_FACTOR_POLICY_ERRORS.ENABLE_TWO_FACTOR_FIRST,
     SESSION_ERRORS.UNAUTHORIZED,
   ],
-  audit: auditSuccess<Organization>((organization) => ({ action: 'organization.update', organizationId: organization.id, detail: { slug: organization.slug } })),
+  audit: auditSuccess<Organization>((organization) => ({
+    action: 'organization.update',
+    organizationId: organization.id,
+    detail: { slug: organization.slug, requireTwoFactor: organization.requireTwoFactor },
+  })),
   deps: { update: ORGANIZATIONS.UpdateOrganization },
   handler: ({ deps, body, auth }) => deps.update.execute({ actor: actorOf(auth), organizationId: body.organizationId, data: body.data ?? {} }),
 });
@@ -72,7 +84,7 @@ export const deleteOrganization = endpoint({
   description: 'Needs organization delete permission (the owner). Every session that had it active no longer has an active organization.',
   tags,
   auth: { permission: { scope: 'organization', resource: 'organization', action: 'delete' } },
-  errors: [E.USER_IS_NOT_A_MEMBER_OF_THE_ORGANIZATION, E.YOU_ARE_NOT_ALLOWED_TO_DELETE_THIS_ORGANIZATION, E.ORGANIZATION_NOT_FOUND, SESSION_ERRORS.UNAUTHORIZED],
+  errors: [TWO_FACTOR_REQUIRED, E.USER_IS_NOT_A_MEMBER_OF_THE_ORGANIZATION, E.YOU_ARE_NOT_ALLOWED_TO_DELETE_THIS_ORGANIZATION, E.ORGANIZATION_NOT_FOUND, SESSION_ERRORS.UNAUTHORIZED],
   audit: auditSuccess<Organization>((organization) => ({ action: 'organization.delete', organizationId: organization.id, detail: { slug: organization.slug, name: organization.name } })),
   deps: { remove: ORGANIZATIONS.DeleteOrganization, http: PLATFORM.SessionHttp },
   async handler({ deps, body, auth, req, res }) {
@@ -88,7 +100,7 @@ export const setActiveOrganization = endpoint({
   description: 'Without `organizationId` and `organizationSlug` it answers the current active organization.',
   tags,
   auth: 'session',
-  errors: [E.ORGANIZATION_NOT_FOUND, E.USER_IS_NOT_A_MEMBER_OF_THE_ORGANIZATION, SESSION_ERRORS.UNAUTHORIZED],
+  errors: [TWO_FACTOR_REQUIRED, E.ORGANIZATION_NOT_FOUND, E.USER_IS_NOT_A_MEMBER_OF_THE_ORGANIZATION, SESSION_ERRORS.UNAUTHORIZED],
   deps: { setActive: ORGANIZATIONS.SetActiveOrganization, http: PLATFORM.SessionHttp },
   async handler({ deps, body, auth, req, res }) {
     const result = await deps.setActive.execute({ actor: actorOf(auth), organizationId: body.organizationId, organizationSlug: body.organizationSlug });

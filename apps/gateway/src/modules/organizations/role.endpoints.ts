@@ -1,9 +1,12 @@
 import { routes } from '@tend/contracts';
-import { ORGANIZATION_ERRORS as E, ROLE_ERRORS as R } from '@tend/organizations';
+import { ORGANIZATION_ERRORS as E, ROLE_ERRORS as R, TWO_FACTOR_POLICY_ERRORS } from '@tend/organizations';
 import { SESSION_ERRORS } from '@tend/sessions';
 import { endpoint } from '../../http/endpoint.js';
 import { actorOf, auditSuccess } from './caller.js';
 import { ORGANIZATIONS } from './tokens.js';
+
+/** Refused to a member without a second factor while the organization requires one (issue 32). */
+const { TWO_FACTOR_REQUIRED } = TWO_FACTOR_POLICY_ERRORS;
 
 // The organization's runtime roles (issue 32): better-auth's dynamic access control routes.
 const tags = ['Organization roles'];
@@ -17,7 +20,7 @@ export const createRole = endpoint({
     '`permission` maps resources (organization, member, invitation, team, ac) to actions; the caller must hold every one.',
   tags,
   auth: { permission: { scope: 'organization', resource: 'ac', action: 'create' } },
-  errors: [...access, R.YOU_ARE_NOT_ALLOWED_TO_CREATE_A_ROLE, R.INVALID_RESOURCE, R.ROLE_NAME_IS_ALREADY_TAKEN, E.ORGANIZATION_NOT_FOUND],
+  errors: [TWO_FACTOR_REQUIRED, ...access, R.YOU_ARE_NOT_ALLOWED_TO_CREATE_A_ROLE, R.INVALID_RESOURCE, R.ROLE_NAME_IS_ALREADY_TAKEN, E.ORGANIZATION_NOT_FOUND],
   audit: auditSuccess<{ roleData: { id: string; organizationId: string; role: string; permission: unknown } }>(({ roleData }) => ({
     action: 'organization.role.create',
     organizationId: roleData.organizationId,
@@ -33,7 +36,7 @@ export const listRoles = endpoint({
   description: 'Needs `ac: read` (every built-in role holds it). The organization defaults to the active one.',
   tags,
   auth: { permission: { scope: 'organization', resource: 'ac', action: 'read' } },
-  errors: [...access, R.YOU_ARE_NOT_ALLOWED_TO_LIST_A_ROLE],
+  errors: [TWO_FACTOR_REQUIRED, ...access, R.YOU_ARE_NOT_ALLOWED_TO_LIST_A_ROLE],
   deps: { list: ORGANIZATIONS.ListOrganizationRoles },
   handler: ({ deps, query, auth }) => deps.list.execute({ actor: actorOf(auth), organizationId: query.organizationId }),
 });
@@ -44,7 +47,7 @@ export const getRole = endpoint({
   description: 'Needs `ac: read`. `roleName` (any case) or `roleId`; another organization’s role is not found.',
   tags,
   auth: { permission: { scope: 'organization', resource: 'ac', action: 'read' } },
-  errors: [...access, R.YOU_ARE_NOT_ALLOWED_TO_LIST_A_ROLE, E.ROLE_NOT_FOUND],
+  errors: [TWO_FACTOR_REQUIRED, ...access, R.YOU_ARE_NOT_ALLOWED_TO_LIST_A_ROLE, E.ROLE_NOT_FOUND],
   deps: { get: ORGANIZATIONS.GetOrganizationRole },
   handler: ({ deps, query, auth }) => deps.get.execute({ actor: actorOf(auth), ...query }),
 });
@@ -57,7 +60,7 @@ export const updateRole = endpoint({
     'holding the role keep it under its new name. Takes effect on the next request, on every instance.',
   tags,
   auth: { permission: { scope: 'organization', resource: 'ac', action: 'update' } },
-  errors: [...access, R.YOU_ARE_NOT_ALLOWED_TO_UPDATE_A_ROLE, E.ROLE_NOT_FOUND, R.INVALID_RESOURCE, R.ROLE_NAME_IS_ALREADY_TAKEN],
+  errors: [TWO_FACTOR_REQUIRED, ...access, R.YOU_ARE_NOT_ALLOWED_TO_UPDATE_A_ROLE, E.ROLE_NOT_FOUND, R.INVALID_RESOURCE, R.ROLE_NAME_IS_ALREADY_TAKEN],
   audit: auditSuccess<{ roleData: { id: string; organizationId: string; role: string; permission: unknown } }>(({ roleData }) => ({
     action: 'organization.role.update',
     organizationId: roleData.organizationId,
@@ -74,7 +77,7 @@ export const deleteRole = endpoint({
   description: 'Needs `ac: delete`. Built-in roles cannot be deleted, nor a role a member holds.',
   tags,
   auth: { permission: { scope: 'organization', resource: 'ac', action: 'delete' } },
-  errors: [...access, R.YOU_ARE_NOT_ALLOWED_TO_DELETE_A_ROLE, E.ROLE_NOT_FOUND, R.CANNOT_DELETE_A_PRE_DEFINED_ROLE, R.ROLE_IS_ASSIGNED_TO_MEMBERS],
+  errors: [TWO_FACTOR_REQUIRED, ...access, R.YOU_ARE_NOT_ALLOWED_TO_DELETE_A_ROLE, E.ROLE_NOT_FOUND, R.CANNOT_DELETE_A_PRE_DEFINED_ROLE, R.ROLE_IS_ASSIGNED_TO_MEMBERS],
   audit: (outcome, { auth, body }) =>
     outcome.ok ? { action: 'organization.role.delete', actorId: auth?.user.id ?? null, organizationId: body.organizationId ?? auth?.session.activeOrganizationId ?? null, detail: { roleName: body.roleName ?? null, roleId: body.roleId ?? null } } : null,
   deps: { delete: ORGANIZATIONS.DeleteOrganizationRole },

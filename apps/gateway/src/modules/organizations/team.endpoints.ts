@@ -1,5 +1,5 @@
 import { routes } from '@tend/contracts';
-import { ORGANIZATION_ERRORS as E } from '@tend/organizations';
+import { ORGANIZATION_ERRORS as E, TWO_FACTOR_POLICY_ERRORS } from '@tend/organizations';
 import { SESSION_ERRORS } from '@tend/sessions';
 import type { GatewayConfig } from '../../config.js';
 import { settingsOf } from '../settings.js';
@@ -7,6 +7,9 @@ import { organizationsSettings } from './settings.js';
 import { endpoint } from '../../http/endpoint.js';
 import { actorOf } from './caller.js';
 import { ORGANIZATIONS } from './tokens.js';
+
+/** Refused to a member without a second factor while the organization requires one (issue 32). */
+const { TWO_FACTOR_REQUIRED } = TWO_FACTOR_POLICY_ERRORS;
 
 const tags = ['Organization teams'];
 /** Team routes exist only with teams on (AUTH_ORGANIZATION_TEAMS). */
@@ -19,7 +22,7 @@ export const createTeam = endpoint({
   tags,
   auth: { permission: { scope: 'organization', resource: 'team', action: 'create' } },
   enabled: teamsOn,
-  errors: [E.NO_ACTIVE_ORGANIZATION, E.YOU_ARE_NOT_A_MEMBER_OF_THIS_ORGANIZATION, E.YOU_ARE_NOT_ALLOWED_TO_CREATE_TEAMS_IN_THIS_ORGANIZATION, SESSION_ERRORS.UNAUTHORIZED],
+  errors: [TWO_FACTOR_REQUIRED, E.NO_ACTIVE_ORGANIZATION, E.YOU_ARE_NOT_A_MEMBER_OF_THIS_ORGANIZATION, E.YOU_ARE_NOT_ALLOWED_TO_CREATE_TEAMS_IN_THIS_ORGANIZATION, SESSION_ERRORS.UNAUTHORIZED],
   deps: { create: ORGANIZATIONS.CreateOrganizationTeam },
   handler: ({ deps, body, auth }) => deps.create.execute({ actor: actorOf(auth), name: body.name, organizationId: body.organizationId }),
 });
@@ -31,7 +34,7 @@ export const updateTeam = endpoint({
   tags,
   auth: { permission: { scope: 'organization', resource: 'team', action: 'update' } },
   enabled: teamsOn,
-  errors: [E.NO_ACTIVE_ORGANIZATION, E.YOU_ARE_NOT_A_MEMBER_OF_THIS_ORGANIZATION, E.YOU_ARE_NOT_ALLOWED_TO_UPDATE_THIS_TEAM, E.TEAM_NOT_FOUND, SESSION_ERRORS.UNAUTHORIZED],
+  errors: [TWO_FACTOR_REQUIRED, E.NO_ACTIVE_ORGANIZATION, E.YOU_ARE_NOT_A_MEMBER_OF_THIS_ORGANIZATION, E.YOU_ARE_NOT_ALLOWED_TO_UPDATE_THIS_TEAM, E.TEAM_NOT_FOUND, SESSION_ERRORS.UNAUTHORIZED],
   deps: { update: ORGANIZATIONS.UpdateOrganizationTeam },
   handler: ({ deps, body, auth }) => deps.update.execute({ actor: actorOf(auth), teamId: body.teamId, data: body.data ?? {} }),
 });
@@ -44,6 +47,7 @@ export const removeTeam = endpoint({
   auth: { permission: { scope: 'organization', resource: 'team', action: 'delete' } },
   enabled: teamsOn,
   errors: [
+    TWO_FACTOR_REQUIRED,
     E.NO_ACTIVE_ORGANIZATION,
     E.YOU_ARE_NOT_A_MEMBER_OF_THIS_ORGANIZATION,
     E.YOU_ARE_NOT_ALLOWED_TO_DELETE_TEAMS_IN_THIS_ORGANIZATION,
@@ -66,7 +70,7 @@ export const listTeams = endpoint({
   tags,
   auth: 'session',
   enabled: teamsOn,
-  errors: [E.NO_ACTIVE_ORGANIZATION, E.YOU_ARE_NOT_A_MEMBER_OF_THIS_ORGANIZATION, SESSION_ERRORS.UNAUTHORIZED],
+  errors: [TWO_FACTOR_REQUIRED, E.NO_ACTIVE_ORGANIZATION, E.YOU_ARE_NOT_A_MEMBER_OF_THIS_ORGANIZATION, SESSION_ERRORS.UNAUTHORIZED],
   deps: { list: ORGANIZATIONS.ListOrganizationTeams },
   handler: ({ deps, query, auth }) => deps.list.execute({ actor: actorOf(auth), organizationId: query.organizationId }),
 });

@@ -5,11 +5,13 @@
 // error shape, recognised by the harness's errorBodyProblem. The edge's answers (malformed JSON,
 // 400 VALIDATION_ERROR of the schemas, 413, 429) keep the gateway's shape.
 import type { Request, Response } from 'express';
+import type { z } from 'zod';
 import { SCIM_MEDIA_TYPE, routes } from '@tend/contracts';
 import { SCIM_ERRORS, SCIM_USER_SCHEMA, listResponse, serviceProviderConfig, scimError, toScimUserResource, userResourceType, userSchema, type ProvisionedUser, type ScimProvisioning, type ScimToken } from '@tend/scim';
+import { TWO_FACTOR_POLICY_ERRORS } from '@tend/organizations';
 import { SESSION_ERRORS } from '@tend/sessions';
 import { isAuthError } from '@tend/kernel';
-import { endpoint } from '../../http/endpoint.js';
+import { endpoint, type AnyEndpoint, type EndpointSpec, type HandlerContext, type ResponseSpec } from '../../http/endpoint.js';
 import { SCIM } from './tokens.js';
 
 const tags = ['SCIM'];
@@ -41,173 +43,155 @@ const resourceOf = (base: string) => (provisioned: ProvisionedUser) => toScimUse
 export const generateScimToken = endpoint({
   ...routes.generateScimToken,
   summary: "Make the SCIM token of an organization's SSO provider",
-  description: 'For an owner or admin of the organization. The token is answered this once; only its SHA-256 is stored, and a new one for the same provider and organization ends the old one.',
+  description:
+    'For an owner or admin of the organization (while it requires two-factor, one with a second factor: 403 `TWO_FACTOR_REQUIRED`). The token is answered this once; only its SHA-256 is stored, and a new one for the same provider and organization ends the old one.',
   tags,
   auth: 'session',
-  errors: [SCIM_ERRORS.YOU_ARE_NOT_ALLOWED_TO_MANAGE_SCIM_PROVISIONING, SCIM_ERRORS.SCIM_PROVIDER_NOT_FOUND, SESSION_ERRORS.UNAUTHORIZED],
+  errors: [SCIM_ERRORS.YOU_ARE_NOT_ALLOWED_TO_MANAGE_SCIM_PROVISIONING, TWO_FACTOR_POLICY_ERRORS.TWO_FACTOR_REQUIRED, SCIM_ERRORS.SCIM_PROVIDER_NOT_FOUND, SESSION_ERRORS.UNAUTHORIZED],
   deps: { generate: SCIM.GenerateToken },
   handler: ({ deps, body, auth }) => deps.generate.execute({ ...body, userId: auth.user.id }),
   audit: (outcome, { auth, body }) => (outcome.ok ? { action: 'scim.token.create', actorId: auth?.user.id ?? null, organizationId: body.organizationId, detail: { provider: body.providerId } } : null),
 });
 
-export const scimServiceProviderConfig = endpoint({
+export const listScimTokens = endpoint({
+  ...routes.listScimTokens,
+  summary: "When each of an organization's SCIM tokens was made",
+  description:
+    'For an owner or admin of the organization (while it requires two-factor, one with a second factor: 403 `TWO_FACTOR_REQUIRED`): one entry per SSO provider that has a token, with the time it was made. The token itself is never answered again.',
+  tags,
+  auth: 'session',
+  errors: [SCIM_ERRORS.YOU_ARE_NOT_ALLOWED_TO_MANAGE_SCIM_PROVISIONING, TWO_FACTOR_POLICY_ERRORS.TWO_FACTOR_REQUIRED, SESSION_ERRORS.UNAUTHORIZED],
+  deps: { list: SCIM.ListTokens },
+  handler: ({ deps, query, auth }) => deps.list.execute({ organizationId: query.organizationId, userId: auth.user.id }),
+});
+
+type Schema = z.ZodType | undefined;
+type ScimDeps = { provisioning: typeof SCIM.Provisioning; base: typeof SCIM.Base };
+type ScimRoute<B extends Schema, Q extends Schema, P extends Schema, R extends ResponseSpec> = EndpointSpec<ScimDeps, B, Q, P, R, 'public'>;
+
+/** What a /scim/v2 handler gets: the request's parts, the authenticated token, the service and its base URL. */
+type ScimCall<B extends Schema, Q extends Schema, P extends Schema> = Pick<HandlerContext<ScimDeps, B, Q, P, 'public'>, 'body' | 'query' | 'params' | 'res'> & {
+  token: ScimToken;
+  provisioning: ScimProvisioning;
+  base: string;
+};
+
+/**
+ * A /scim/v2 route: public (the SCIM token authenticates the directory, checked by `authenticated`
+ * before `handle` runs), the SCIM tag, the shared description unless it has its own, and the
+ * token's errors before its own.
+ */
+function scimEndpoint<B extends Schema = undefined, Q extends Schema = undefined, P extends Schema = undefined, R extends ResponseSpec = z.ZodType>(
+  spec: Omit<ScimRoute<B, Q, P, R>, 'tags' | 'auth' | 'deps' | 'handler'> & { handle(call: ScimCall<B, Q, P>): ReturnType<ScimRoute<B, Q, P, R>['handler']> },
+): AnyEndpoint {
+  const { handle, errors = [], ...route } = spec;
+  return endpoint<ScimDeps, B, Q, P, R, 'public'>({
+    description,
+    ...route,
+    tags,
+    auth: 'public',
+    errors: [...tokenErrors, ...errors],
+    deps: { provisioning: SCIM.Provisioning, base: SCIM.Base },
+    handler: async ({ deps, body, query, params, req, res }) => {
+      const token = await authenticated(req, res, deps.provisioning);
+      return handle({ token, provisioning: deps.provisioning, base: deps.base, body, query, params, res });
+    },
+  });
+}
+
+export const scimServiceProviderConfig = scimEndpoint({
   ...routes.scimServiceProviderConfig,
   summary: 'What the SCIM service supports (RFC 7643 §5)',
-  description,
-  tags,
-  auth: 'public',
-  errors: tokenErrors,
-  deps: { provisioning: SCIM.Provisioning, base: SCIM.Base },
-  handler: async ({ deps, req, res }) => {
-    await authenticated(req, res, deps.provisioning);
-    return serviceProviderConfig(deps.base);
-  },
+  handle: ({ base }) => serviceProviderConfig(base),
 });
 
-export const scimSchemas = endpoint({
+export const scimSchemas = scimEndpoint({
   ...routes.scimSchemas,
   summary: 'The SCIM schemas Tend supports (the core User)',
-  description,
-  tags,
-  auth: 'public',
-  errors: tokenErrors,
-  deps: { provisioning: SCIM.Provisioning, base: SCIM.Base },
-  handler: async ({ deps, req, res }) => {
-    await authenticated(req, res, deps.provisioning);
-    return listResponse([userSchema(deps.base)], 1, 1);
-  },
+  handle: ({ base }) => listResponse([userSchema(base)], 1, 1),
 });
 
-export const scimSchema = endpoint({
+export const scimSchema = scimEndpoint({
   ...routes.scimSchema,
   summary: 'One SCIM schema by its URN',
-  description,
-  tags,
-  auth: 'public',
-  errors: [...tokenErrors, SCIM_ERRORS.SCIM_RESOURCE_NOT_FOUND],
-  deps: { provisioning: SCIM.Provisioning, base: SCIM.Base },
-  handler: async ({ deps, params, req, res }) => {
-    await authenticated(req, res, deps.provisioning);
+  errors: [SCIM_ERRORS.SCIM_RESOURCE_NOT_FOUND],
+  handle: ({ base, params }) => {
     if (params.schemaId !== SCIM_USER_SCHEMA) throw scimError(SCIM_ERRORS.SCIM_RESOURCE_NOT_FOUND);
-    return userSchema(deps.base);
+    return userSchema(base);
   },
 });
 
-export const scimResourceTypes = endpoint({
+export const scimResourceTypes = scimEndpoint({
   ...routes.scimResourceTypes,
   summary: 'The SCIM resource types Tend supports (User)',
-  description,
-  tags,
-  auth: 'public',
-  errors: tokenErrors,
-  deps: { provisioning: SCIM.Provisioning, base: SCIM.Base },
-  handler: async ({ deps, req, res }) => {
-    await authenticated(req, res, deps.provisioning);
-    return listResponse([userResourceType(deps.base)], 1, 1);
-  },
+  handle: ({ base }) => listResponse([userResourceType(base)], 1, 1),
 });
 
-export const scimResourceType = endpoint({
+export const scimResourceType = scimEndpoint({
   ...routes.scimResourceType,
   summary: 'One SCIM resource type',
-  description,
-  tags,
-  auth: 'public',
-  errors: [...tokenErrors, SCIM_ERRORS.SCIM_RESOURCE_NOT_FOUND],
-  deps: { provisioning: SCIM.Provisioning, base: SCIM.Base },
-  handler: async ({ deps, params, req, res }) => {
-    await authenticated(req, res, deps.provisioning);
+  errors: [SCIM_ERRORS.SCIM_RESOURCE_NOT_FOUND],
+  handle: ({ base, params }) => {
     if (params.resourceTypeId !== 'User') throw scimError(SCIM_ERRORS.SCIM_RESOURCE_NOT_FOUND);
-    return userResourceType(deps.base);
+    return userResourceType(base);
   },
 });
 
-export const scimListUsers = endpoint({
+export const scimListUsers = scimEndpoint({
   ...routes.scimListUsers,
   summary: "The organization's provisioned users",
   description: `${description} The only filter is \`userName eq "<value>"\` (case-insensitive).`,
-  tags,
-  auth: 'public',
-  errors: [...tokenErrors, SCIM_ERRORS.INVALID_SCIM_FILTER],
-  deps: { provisioning: SCIM.Provisioning, base: SCIM.Base },
-  handler: async ({ deps, query, req, res }) => {
-    const token = await authenticated(req, res, deps.provisioning);
-    const page = await deps.provisioning.list(token, query);
-    return listResponse(page.users.map(resourceOf(deps.base)), page.total, page.startIndex);
+  errors: [SCIM_ERRORS.INVALID_SCIM_FILTER],
+  handle: async ({ token, provisioning, base, query }) => {
+    const page = await provisioning.list(token, query);
+    return listResponse(page.users.map(resourceOf(base)), page.total, page.startIndex);
   },
 });
 
-const writeErrors = [...tokenErrors, SCIM_ERRORS.SCIM_USERNAME_IS_REQUIRED, SCIM_ERRORS.SCIM_USERNAME_IS_ALREADY_TAKEN, SCIM_ERRORS.INVALID_SCIM_VALUE];
+const writeErrors = [SCIM_ERRORS.SCIM_USERNAME_IS_REQUIRED, SCIM_ERRORS.SCIM_USERNAME_IS_ALREADY_TAKEN, SCIM_ERRORS.INVALID_SCIM_VALUE];
+const deactivation = `${description} Deactivation ends every session and API key of the user at once and refuses every sign-in until \`active: true\`.`;
 
-export const scimCreateUser = endpoint({
+export const scimCreateUser = scimEndpoint({
   ...routes.scimCreateUser,
   summary: 'Provision a user: an account and a membership (role member) of the organization',
   description: `${description} An address that already has a Tend account answers 409 \`uniqueness\`: the directory never takes over an account it did not make.`,
-  tags,
-  auth: 'public',
   errors: [...writeErrors, SCIM_ERRORS.SCIM_ORGANIZATION_IS_FULL],
-  deps: { provisioning: SCIM.Provisioning, base: SCIM.Base },
-  handler: async ({ deps, body, req, res }) => {
-    const token = await authenticated(req, res, deps.provisioning);
-    const resource = resourceOf(deps.base)(await deps.provisioning.create(token, body));
+  handle: async ({ token, provisioning, base, body, res }) => {
+    const resource = resourceOf(base)(await provisioning.create(token, body));
     res.setHeader('Location', resource.meta.location);
     return resource;
   },
 });
 
-export const scimGetUser = endpoint({
+export const scimGetUser = scimEndpoint({
   ...routes.scimGetUser,
   summary: 'One provisioned user',
-  description,
-  tags,
-  auth: 'public',
-  errors: [...tokenErrors, SCIM_ERRORS.SCIM_RESOURCE_NOT_FOUND],
-  deps: { provisioning: SCIM.Provisioning, base: SCIM.Base },
-  handler: async ({ deps, params, req, res }) => {
-    const token = await authenticated(req, res, deps.provisioning);
-    return resourceOf(deps.base)(await deps.provisioning.get(token, params.userId));
-  },
+  errors: [SCIM_ERRORS.SCIM_RESOURCE_NOT_FOUND],
+  handle: async ({ token, provisioning, base, params }) => resourceOf(base)(await provisioning.get(token, params.userId)),
 });
 
-export const scimReplaceUser = endpoint({
+export const scimReplaceUser = scimEndpoint({
   ...routes.scimReplaceUser,
   summary: 'Replace a provisioned user (active: false deactivates them)',
-  description: `${description} Deactivation ends every session and API key of the user at once and refuses every sign-in until \`active: true\`.`,
-  tags,
-  auth: 'public',
+  description: deactivation,
   errors: [...writeErrors, SCIM_ERRORS.SCIM_RESOURCE_NOT_FOUND],
-  deps: { provisioning: SCIM.Provisioning, base: SCIM.Base },
-  handler: async ({ deps, params, body, req, res }) => {
-    const token = await authenticated(req, res, deps.provisioning);
-    return resourceOf(deps.base)(await deps.provisioning.replace(token, params.userId, body));
-  },
+  handle: async ({ token, provisioning, base, params, body }) => resourceOf(base)(await provisioning.replace(token, params.userId, body)),
 });
 
-export const scimPatchUser = endpoint({
+export const scimPatchUser = scimEndpoint({
   ...routes.scimPatchUser,
   summary: 'Change a provisioned user (RFC 7644 §3.5.2; active: false deactivates them)',
-  description: `${description} Deactivation ends every session and API key of the user at once and refuses every sign-in until \`active: true\`.`,
-  tags,
-  auth: 'public',
+  description: deactivation,
   errors: [...writeErrors, SCIM_ERRORS.SCIM_RESOURCE_NOT_FOUND],
-  deps: { provisioning: SCIM.Provisioning, base: SCIM.Base },
-  handler: async ({ deps, params, body, req, res }) => {
-    const token = await authenticated(req, res, deps.provisioning);
-    return resourceOf(deps.base)(await deps.provisioning.patch(token, params.userId, body.Operations));
-  },
+  handle: async ({ token, provisioning, base, params, body }) => resourceOf(base)(await provisioning.patch(token, params.userId, body.Operations)),
 });
 
-export const scimDeleteUser = endpoint({
+export const scimDeleteUser = scimEndpoint({
   ...routes.scimDeleteUser,
   summary: 'Deprovision a user: deactivated, and no longer a member',
-  description,
-  tags,
-  auth: 'public',
-  errors: [...tokenErrors, SCIM_ERRORS.SCIM_RESOURCE_NOT_FOUND],
-  deps: { provisioning: SCIM.Provisioning },
-  handler: async ({ deps, params, req, res }) => {
-    const token = await authenticated(req, res, deps.provisioning);
-    await deps.provisioning.remove(token, params.userId);
+  errors: [SCIM_ERRORS.SCIM_RESOURCE_NOT_FOUND],
+  handle: async ({ token, provisioning, params }) => {
+    await provisioning.remove(token, params.userId);
     return null;
   },
 });

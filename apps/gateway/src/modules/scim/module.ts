@@ -1,4 +1,4 @@
-import { GenerateScimToken, SCIM_ERRORS, ScimProvisioning, organizationMemberships, type ScimProviders } from '@tend/scim';
+import { GenerateScimToken, ListScimTokens, SCIM_ERRORS, ScimProvisioning, organizationMemberships, type ScimProviders } from '@tend/scim';
 import { PrismaScimTokenRepository, PrismaScimUserRepository } from '@tend/scim/prisma';
 import { bindFactory, bindValue } from '../../di.js';
 import { DEVELOPMENT_LINK_BASE } from '../../mail.js';
@@ -6,7 +6,7 @@ import { PLATFORM } from '../../platform.js';
 import type { GatewayModule } from '../module.js';
 import { ORGANIZATIONS } from '../organizations/tokens.js';
 import { SSO } from '../sso/tokens.js';
-import { generateScimToken, scimCreateUser, scimDeleteUser, scimGetUser, scimListUsers, scimPatchUser, scimReplaceUser, scimResourceType, scimResourceTypes, scimSchema, scimSchemas, scimServiceProviderConfig } from './endpoints.js';
+import { generateScimToken, listScimTokens, scimCreateUser, scimDeleteUser, scimGetUser, scimListUsers, scimPatchUser, scimReplaceUser, scimResourceType, scimResourceTypes, scimSchema, scimSchemas, scimServiceProviderConfig } from './endpoints.js';
 import { SCIM } from './tokens.js';
 
 /**
@@ -29,6 +29,9 @@ export const scimModule: GatewayModule = {
     bindFactory(c, SCIM.GenerateToken, [SCIM.Tokens, ORGANIZATIONS.OrganizationStores, ORGANIZATIONS.JoinOrganization, SSO.Providers, PLATFORM.Clock], (tokens, stores, join, providers, clock) =>
       new GenerateScimToken({ tokens, memberships: organizationMemberships(stores, join), providers: providersOf(providers), clock }),
     );
+    bindFactory(c, SCIM.ListTokens, [SCIM.Tokens, ORGANIZATIONS.OrganizationStores, ORGANIZATIONS.JoinOrganization], (tokens, stores, join) =>
+      new ListScimTokens({ tokens, memberships: organizationMemberships(stores, join) }),
+    );
     bindFactory(
       c,
       SCIM.Provisioning,
@@ -50,11 +53,12 @@ export const scimModule: GatewayModule = {
         }),
     );
   },
-  endpoints: [generateScimToken, scimServiceProviderConfig, scimSchemas, scimSchema, scimResourceTypes, scimResourceType, scimListUsers, scimCreateUser, scimGetUser, scimReplaceUser, scimPatchUser, scimDeleteUser],
+  endpoints: [generateScimToken, listScimTokens, scimServiceProviderConfig, scimSchemas, scimSchema, scimResourceTypes, scimResourceType, scimListUsers, scimCreateUser, scimGetUser, scimReplaceUser, scimPatchUser, scimDeleteUser],
   errors: [SCIM_ERRORS],
   auditActions: { 'scim.token.create': 'SCIM token generated' },
   rateLimits: {
     '/scim/generate-token': { window: 60, max: 10 },
+    '/scim/list-tokens': { window: 60, max: 60 },
     // A directory pushes its users in bursts (one request each).
     '/scim/v2/*': { window: 10, max: 300 },
   },

@@ -1,4 +1,4 @@
-import type { GenerateScimToken, ScimProvisioning, ScimTokenRepository, ScimUserRepository } from '@tend/scim';
+import type { GenerateScimToken, ListScimTokens, ScimProvisioning, ScimTokenRepository, ScimUserRepository } from '@tend/scim';
 import { token } from '../../di.js';
 
 export const SCIM = {
@@ -7,5 +7,6 @@ export const SCIM = {
   Tokens: token<ScimTokenRepository>('ScimTokenRepository'),
   Users: token<ScimUserRepository>('ScimUserRepository'),
   GenerateToken: token<GenerateScimToken>('GenerateScimToken'),
+  ListTokens: token<ListScimTokens>('ListScimTokens'),
   Provisioning: token<ScimProvisioning>('ScimProvisioning'),
 } as const;

@@ -2,12 +2,14 @@
 // DNS TXT record and asks for the check; until then the provider signs no one in.
 import { routes } from '@tend/contracts';
 import { GENERAL_ERRORS } from '@tend/kernel';
+import { TWO_FACTOR_POLICY_ERRORS } from '@tend/organizations';
 import { SSO_ERRORS } from '@tend/sso';
 import { endpoint } from '../../http/endpoint.js';
 import { SSO } from './tokens.js';
 
 const tags = ['Single sign-on'];
-const ACCESS_ERRORS = [SSO_ERRORS.SSO_PROVIDER_NOT_FOUND, SSO_ERRORS.YOU_ARE_NOT_ALLOWED_TO_MANAGE_SSO_PROVIDERS];
+/** A manager of the provider's organization, under its policies (require two-factor: 403 TWO_FACTOR_REQUIRED). */
+const ACCESS_ERRORS = [SSO_ERRORS.SSO_PROVIDER_NOT_FOUND, SSO_ERRORS.YOU_ARE_NOT_ALLOWED_TO_MANAGE_SSO_PROVIDERS, TWO_FACTOR_POLICY_ERRORS.TWO_FACTOR_REQUIRED];
 
 export const ssoRequestDomainVerification = endpoint({
   ...routes.ssoRequestDomainVerification,

@@ -2,6 +2,7 @@ import express, { type Request, type Response } from 'express';
 import * as api from '@tend/contracts';
 import { routes } from '@tend/contracts';
 import { GENERAL_ERRORS, randomToken, type Logger } from '@tend/kernel';
+import { TWO_FACTOR_POLICY_ERRORS } from '@tend/organizations';
 import { isSsoCallbackError, SSO_ERRORS, type SsoProviderView, type SsoRoutes } from '@tend/sso';
 import { HtmlPage, Redirect, endpoint, type AuditEntry, type AuditOutcome } from '../../http/endpoint.js';
 import { GATEWAY_ERRORS, validationError } from '../../http/gateway-errors.js';
@@ -12,8 +13,8 @@ import { SSO } from './tokens.js';
 
 const tags = ['Single sign-on'];
 
-/** The management routes' errors besides the session's. */
-const MANAGE_ERRORS = [SSO_ERRORS.SSO_PROVIDER_NOT_FOUND, SSO_ERRORS.YOU_ARE_NOT_ALLOWED_TO_MANAGE_SSO_PROVIDERS];
+/** The management routes' errors besides the session's (an organization's providers: under its policies, require two-factor). */
+const MANAGE_ERRORS = [SSO_ERRORS.SSO_PROVIDER_NOT_FOUND, SSO_ERRORS.YOU_ARE_NOT_ALLOWED_TO_MANAGE_SSO_PROVIDERS, TWO_FACTOR_POLICY_ERRORS.TWO_FACTOR_REQUIRED];
 
 function providerAudit(action: string) {
   return auditSuccess<SsoProviderView | { success: boolean }>((reply, actorId) => {
@@ -34,6 +35,7 @@ export const ssoRegister = endpoint({
   auth: 'session',
   errors: [
     SSO_ERRORS.YOU_ARE_NOT_ALLOWED_TO_MANAGE_SSO_PROVIDERS,
+    TWO_FACTOR_POLICY_ERRORS.TWO_FACTOR_REQUIRED,
     SSO_ERRORS.SSO_PROVIDER_ALREADY_EXISTS,
     SSO_ERRORS.EITHER_OIDCCONFIG_OR_SAMLCONFIG_IS_REQUIRED,
     SSO_ERRORS.SAML_CERTIFICATE_OR_METADATA_IS_REQUIRED,

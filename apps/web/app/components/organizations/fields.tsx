@@ -42,13 +42,15 @@ interface RoleSelectProps extends Described {
   defaultValue?: string;
   /** Owners may give the owner role; others may not. */
   allowOwner: boolean;
+  /** The organization's runtime roles, offered after the built-in ones. */
+  extraRoles?: readonly string[];
   className?: string;
 }
 
-/** A labelled select of the roles (member, admin, and owner when allowed). */
+/** A labelled select of the roles (member, admin, owner when allowed, then the organization's own roles). */
 export function RoleSelect(props: RoleSelectProps) {
-  const { id, name = 'role', defaultValue = 'member', allowOwner, error, className } = props;
-  const roles: string[] = ROLES.filter((role) => allowOwner || role !== 'owner');
+  const { id, name = 'role', defaultValue = 'member', allowOwner, extraRoles = [], error, className } = props;
+  const roles: string[] = [...ROLES.filter((role) => allowOwner || role !== 'owner'), ...extraRoles.filter((role) => !(ROLES as readonly string[]).includes(role))];
   // A combined role ("admin,member") stays selectable as it is.
   if (!roles.includes(defaultValue)) roles.push(defaultValue);
   return (

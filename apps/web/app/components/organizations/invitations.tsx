@@ -7,7 +7,7 @@ import { RoleSelect, TextField } from './fields';
 import type { InvitationView } from './model';
 
 /** Invite someone by email, with a role; owners may invite owners. */
-export function InviteSection({ allowOwner, result, back }: { allowOwner: boolean; result?: ActionResult; back: string }) {
+export function InviteSection({ allowOwner, extraRoles, result, back }: { allowOwner: boolean; extraRoles?: readonly string[]; result?: ActionResult; back: string }) {
   const form = useResetAfter(result);
   const errors = result?.errors;
   return (
@@ -31,7 +31,7 @@ export function InviteSection({ allowOwner, result, back }: { allowOwner: boolea
             defaultValue={result?.done ? '' : result?.values?.email}
             error={errors?.fields.email}
           />
-          <RoleSelect id="invite-role" label="Role" defaultValue={result?.values?.role ?? 'member'} allowOwner={allowOwner} error={errors?.fields.role} />
+          <RoleSelect id="invite-role" label="Role" defaultValue={result?.values?.role ?? 'member'} allowOwner={allowOwner} extraRoles={extraRoles} error={errors?.fields.role} />
         </div>
         <div>
           <SubmitButton intent="invite" pendingText="Sending…">

@@ -24,31 +24,94 @@ export function roleLabel(role: string): string {
   return names.join(', ') || 'Member';
 }
 
-/** What a member may do in their organization, from their role (owner: all; admin: all but delete; member: nothing). */
+/** What a member may do in their organization, from their role (owner: all; admin: all but delete; member: read the roles). */
 export interface Abilities {
   updateOrganization: boolean;
   deleteOrganization: boolean;
+  /** Change members' roles (member: update). */
   manageMembers: boolean;
+  /** Remove members (member: delete). */
+  removeMembers: boolean;
   invite: boolean;
   cancelInvitations: boolean;
   manageTeams: boolean;
   /** Only an owner may make someone an owner, or change or remove an owner. */
   manageOwners: boolean;
+  /** The organization's roles (ac: read, create, update, delete). */
+  readRoles: boolean;
+  createRoles: boolean;
+  updateRoles: boolean;
+  deleteRoles: boolean;
+  /** Single sign-on and SCIM: the gateway allows owners and admins. */
+  manageSso: boolean;
+  /** Owners and admins see who has no second factor (list-members answers it to them). */
+  seeTwoFactor: boolean;
 }
 
-/** The abilities of a role string. */
-export function abilitiesOf(role: string): Abilities {
+/** The resources and actions a role may be granted (the gateway's statements). */
+export const STATEMENTS = {
+  organization: ['update', 'delete'],
+  member: ['create', 'update', 'delete'],
+  invitation: ['create', 'cancel'],
+  team: ['create', 'update', 'delete'],
+  ac: ['create', 'read', 'update', 'delete'],
+} as const satisfies Record<string, readonly string[]>;
+export type Resource = keyof typeof STATEMENTS;
+export type Permission = Partial<Record<string, string[]>>;
+
+/** What each resource is, in words, for the permission checkboxes. */
+export const RESOURCE_LABELS: Record<Resource, string> = {
+  organization: 'Organization',
+  member: 'Members',
+  invitation: 'Invitations',
+  team: 'Teams',
+  ac: 'Roles',
+};
+
+/** The built-in roles' permissions (the gateway's table; shown on the Roles page). */
+export const BUILT_IN_PERMISSIONS: Record<Role, Permission> = {
+  owner: { organization: ['update', 'delete'], member: ['create', 'update', 'delete'], invitation: ['create', 'cancel'], team: ['create', 'update', 'delete'], ac: ['create', 'read', 'update', 'delete'] },
+  admin: { organization: ['update'], member: ['create', 'update', 'delete'], invitation: ['create', 'cancel'], team: ['create', 'update', 'delete'], ac: ['create', 'read', 'update', 'delete'] },
+  member: { ac: ['read'] },
+};
+
+/** Whether every role of a role string is built in (owner, admin, member). */
+export function isBuiltIn(role: string): boolean {
+  const roles = parseRoles(role);
+  return roles.length > 0 && roles.every((name) => (ROLES as readonly string[]).includes(name));
+}
+
+/** Whether `permission` grants `action` on `resource`. */
+export function grants(permission: Permission, resource: string, action: string): boolean {
+  return permission[resource]?.includes(action) ?? false;
+}
+
+/** The abilities that follow from permissions (and, for what the gateway checks by role, the role). */
+export function abilitiesFrom(role: string, allowed: (resource: Resource, action: string) => boolean): Abilities {
   const owner = hasRole(role, 'owner');
   const manager = owner || hasRole(role, 'admin');
   return {
-    updateOrganization: manager,
-    deleteOrganization: owner,
-    manageMembers: manager,
-    invite: manager,
-    cancelInvitations: manager,
-    manageTeams: manager,
+    updateOrganization: allowed('organization', 'update'),
+    deleteOrganization: allowed('organization', 'delete'),
+    manageMembers: allowed('member', 'update'),
+    removeMembers: allowed('member', 'delete'),
+    invite: allowed('invitation', 'create'),
+    cancelInvitations: allowed('invitation', 'cancel'),
+    manageTeams: allowed('team', 'update'),
     manageOwners: owner,
+    readRoles: allowed('ac', 'read'),
+    createRoles: allowed('ac', 'create'),
+    updateRoles: allowed('ac', 'update'),
+    deleteRoles: allowed('ac', 'delete'),
+    manageSso: manager,
+    seeTwoFactor: manager,
   };
+}
+
+/** The abilities of a built-in role string (owner: all; admin: all but delete; member: read the roles). */
+export function abilitiesOf(role: string): Abilities {
+  const roles = parseRoles(role).filter((name): name is Role => (ROLES as readonly string[]).includes(name));
+  return abilitiesFrom(role, (resource, action) => roles.some((name) => grants(BUILT_IN_PERMISSIONS[name], resource, action)));
 }
 
 /** The longest slug we suggest. */
@@ -74,8 +137,12 @@ export interface MemberView {
   role: string;
   roleLabel: string;
   isMe: boolean;
-  /** Whether the viewer may change this member's role or remove them. */
+  /** Whether the viewer may change this member's role. */
   manageable: boolean;
+  /** Whether the viewer may remove them. */
+  removable: boolean;
+  /** Whether they have a second factor (shown to owners and admins); null when not known. */
+  twoFactor: boolean | null;
 }
 
 /** A pending invitation as the organization page shows it. */
@@ -97,8 +164,8 @@ export interface TeamView {
   keepReason: string | null;
 }
 
-/** The sections of the organization page, as its action names which one answered. */
-export type Section = 'header' | 'members' | 'leave' | 'invite' | 'invitations' | 'teams' | 'create-team' | 'settings' | 'delete';
+/** The sections of the organization pages, as their action names which one answered. */
+export type Section = 'header' | 'members' | 'leave' | 'invite' | 'invitations' | 'teams' | 'create-team' | 'settings' | 'delete' | 'roles' | 'role-form' | 'two-factor' | 'scim';
 
 /** "an admin", "a member": a role's label in a sentence. */
 export function aRole(role: string): string {

@@ -10,11 +10,14 @@ import { FormAlert, Notice, SubmitButton, useResetAfter } from '../forms';
 import { FreshSignInLink } from '../fresh-sign-in';
 import { TextField } from '../organizations/fields';
 import { DomainState, DomainVerification, domainResultFor } from './domain-verification';
+import { ScimProvisioning, type ScimView } from './scim-provisioning';
 
 interface SsoSectionProps {
   providers: SsoProviderView[];
-  /** The answer of an SSO action (`sso`, `sso-add`, `sso-update:<id>`). */
+  /** The answer of an SSO action (`sso`, `sso-add`, `sso-update:<id>`, `scim:<id>`). */
   result?: ActionResult;
+  /** Directory provisioning: the base URL and when each provider's token was made. */
+  scim: ScimView;
   back: string;
 }
 
@@ -27,7 +30,7 @@ function Detail({ term, children }: { term: string; children: React.ReactNode })
   );
 }
 
-function ProviderItem({ provider, editing, result, domainResult, back }: { provider: SsoProviderView; editing: boolean; result?: ActionResult; domainResult?: ActionResult; back: string }) {
+function ProviderItem({ provider, editing, result, domainResult, scim, back }: { provider: SsoProviderView; editing: boolean; result?: ActionResult; domainResult?: ActionResult; scim: ScimView; back: string }) {
   const label = provider.type === 'oidc' ? 'OpenID Connect' : 'SAML 2.0';
   const answered = result?.intent === `sso-update:${provider.providerId}` ? result : undefined;
   const titleId = `sso-${provider.providerId}-title`;
@@ -67,6 +70,14 @@ function ProviderItem({ provider, editing, result, domainResult, back }: { provi
         )}
       </dl>
       <DomainVerification provider={provider} result={domainResult} back={back} describedBy={titleId} />
+      <ScimProvisioning
+        providerId={provider.providerId}
+        domain={provider.domain}
+        scim={scim}
+        result={result?.intent === `scim:${provider.providerId}` ? result : undefined}
+        back={back}
+        describedBy={titleId}
+      />
       {editing ? (
         <Form method="post" noValidate className="form sso-edit">
           <FormAlert errors={answered?.errors}>
@@ -170,11 +181,12 @@ function AddProvider({ result, back }: { result?: ActionResult; back: string }) 
 }
 
 /** The Single sign-on section of the organization page. */
-export function SsoSection({ providers, result, back }: SsoSectionProps) {
+export function SsoSection({ providers, result, scim, back }: SsoSectionProps) {
   const [search] = useSearchParams();
   const editing = search.get('editSso');
   const general = result?.intent === 'sso' || result?.intent === 'sso-add' ? result : undefined;
   const itemResult = result?.intent?.startsWith('sso-update:') ? result : undefined;
+  const scimResult = result?.intent?.startsWith('scim:') ? result : undefined;
   const editingId = itemResult ? (itemResult.intent ?? '').slice('sso-update:'.length) : editing;
   return (
     <section className="card" aria-labelledby="sso-title">
@@ -192,7 +204,15 @@ export function SsoSection({ providers, result, back }: SsoSectionProps) {
       {providers.length > 0 ? (
         <ul className="org-list" aria-label="Identity providers">
           {providers.map((provider) => (
-            <ProviderItem key={provider.providerId} provider={provider} editing={editingId === provider.providerId} result={itemResult} domainResult={domainResultFor(provider.providerId, result)} back={back} />
+            <ProviderItem
+              key={provider.providerId}
+              provider={provider}
+              editing={editingId === provider.providerId}
+              result={itemResult ?? scimResult}
+              domainResult={domainResultFor(provider.providerId, result)}
+              scim={scim}
+              back={back}
+            />
           ))}
         </ul>
       ) : null}

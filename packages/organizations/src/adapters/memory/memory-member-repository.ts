@@ -1,8 +1,8 @@
 import type { MemoryTables } from '@tend/kernel';
-import type { Member, MemberWithUser } from '../../entities.js';
+import type { ListedMember, Member, MemberAccess, MemberWithUser } from '../../entities.js';
 import { hasRole } from '../../permissions.js';
 import type { MemberFilter, MemberPage, MemberRepository, Outcome, OwnerGuard } from '../../ports.js';
-import { organizationTables, withUser, type OrganizationTables } from './organization-tables.js';
+import { listedWithUser, organizationTables, withUser, type OrganizationTables } from './organization-tables.js';
 
 /** Memberships in memory, joined to the users of the same tables. */
 export class MemoryMemberRepository implements MemberRepository {
@@ -21,15 +21,22 @@ export class MemoryMemberRepository implements MemberRepository {
     return this.find((member) => member.organizationId === organizationId && member.userId === userId);
   }
 
+  async findAccess(organizationId: string, userId: string): Promise<MemberAccess | null> {
+    const member = await this.findByUser(organizationId, userId);
+    const organization = this.own.organizations.get(organizationId);
+    if (!member || !organization) return null;
+    return { member, requireTwoFactor: organization.requireTwoFactor, twoFactorEnabled: this.tables.users.get(userId)?.twoFactorEnabled === true };
+  }
+
   async findByEmail(organizationId: string, email: string): Promise<MemberWithUser | null> {
     return this.find((member) => member.organizationId === organizationId && this.tables.users.get(member.userId)?.email === email);
   }
 
-  async list(organizationId: string, page: MemberPage): Promise<{ members: MemberWithUser[]; total: number }> {
+  async list(organizationId: string, page: MemberPage): Promise<{ members: ListedMember[]; total: number }> {
     const { filter, search } = page;
     const all = this.inOrganization(organizationId)
-      .map((member) => withUser(this.tables, member))
-      .filter((member): member is MemberWithUser => member !== null)
+      .map((member) => listedWithUser(this.tables, member))
+      .filter((member): member is ListedMember => member !== null)
       .filter((member) => (!filter || matchesFilter(member, filter)) && (!search || matchesSearch(member, search)));
     const direction = page.sortDirection === 'desc' ? -1 : 1;
     const sorted = all.sort((a, b) => direction * compare(a[page.sortBy], b[page.sortBy]) || compare(a.id, b.id));

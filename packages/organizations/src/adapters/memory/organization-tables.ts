@@ -2,7 +2,7 @@ import type { MemoryTables } from '@tend/kernel';
 // The entities of identity and sessions declare the shared `tables.users` and `tables.sessions`.
 import type {} from '@tend/identity';
 import type {} from '@tend/sessions';
-import type { Invitation, Member, MemberWithUser, Organization, RuntimeRole, Team } from '../../entities.js';
+import type { Invitation, ListedMember, Member, MemberWithUser, Organization, RuntimeRole, Team } from '../../entities.js';
 
 export interface OrganizationTables {
   organizations: Map<string, Organization>;
@@ -57,4 +57,10 @@ export function withUser(tables: MemoryTables, member: Member): MemberWithUser |
   const user = tables.users.get(member.userId);
   if (!user) return null;
   return { ...member, user: { id: user.id, name: user.name, email: user.email, image: user.image } };
+}
+
+/** The member joined to its user's public fields and second factor (listings); null when the user is gone. */
+export function listedWithUser(tables: MemoryTables, member: Member): ListedMember | null {
+  const joined = withUser(tables, member);
+  return joined && { ...joined, user: { ...joined.user, twoFactorEnabled: tables.users.get(member.userId)?.twoFactorEnabled === true } };
 }

@@ -1,9 +1,9 @@
 import { isUniqueViolation, type Database, type Prisma } from '@tend/database';
-import type { Member, MemberWithUser } from '../../entities.js';
+import type { ListedMember, Member, MemberAccess, MemberWithUser } from '../../entities.js';
 import { hasRole } from '../../permissions.js';
 import type { MemberFilter, MemberPage, MemberRepository, Outcome, OwnerGuard } from '../../ports.js';
 import { escapeLike } from './like.js';
-import { lockOrganization, MEMBER_USER_SELECT, toMember, toMemberWithUser, TRANSACTION_OPTIONS, type Client } from './records.js';
+import { LISTED_USER_SELECT, lockOrganization, MEMBER_USER_SELECT, toListedMember, toMember, toMemberWithUser, TRANSACTION_OPTIONS, type Client } from './records.js';
 
 /**
  * Memberships in the `member` table. Listings walk the organization's rows by its
@@ -27,13 +27,22 @@ export class PrismaMemberRepository implements MemberRepository {
     return row && toMemberWithUser(row);
   }
 
+  async findAccess(organizationId: string, userId: string): Promise<MemberAccess | null> {
+    const row = await this.db.member.findUnique({
+      where: { organizationId_userId: { organizationId, userId } },
+      include: { user: { select: LISTED_USER_SELECT }, organization: { select: { requireTwoFactor: true } } },
+    });
+    if (!row) return null;
+    return { member: toMemberWithUser(row), requireTwoFactor: row.organization.requireTwoFactor, twoFactorEnabled: row.user.twoFactorEnabled };
+  }
+
   async findByEmail(organizationId: string, email: string): Promise<MemberWithUser | null> {
     // One indexed user lookup by email, then the (organizationId, userId) unique key.
     const user = await this.db.user.findUnique({ where: { email }, select: { id: true } });
     return user ? this.findByUser(organizationId, user.id) : null;
   }
 
-  async list(organizationId: string, page: MemberPage): Promise<{ members: MemberWithUser[]; total: number }> {
+  async list(organizationId: string, page: MemberPage): Promise<{ members: ListedMember[]; total: number }> {
     const where = whereOf(organizationId, page);
     const [rows, total] = await Promise.all([
       this.db.member.findMany({
@@ -41,11 +50,11 @@ export class PrismaMemberRepository implements MemberRepository {
         orderBy: [{ [page.sortBy]: page.sortDirection }, { id: 'asc' }],
         skip: page.offset,
         take: page.limit,
-        include: { user: { select: MEMBER_USER_SELECT } },
+        include: { user: { select: LISTED_USER_SELECT } },
       }),
       this.db.member.count({ where }),
     ]);
-    return { members: rows.map(toMemberWithUser), total };
+    return { members: rows.map(toListedMember), total };
   }
 
   async count(organizationId: string): Promise<number> {

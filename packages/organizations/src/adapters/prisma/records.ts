@@ -1,7 +1,7 @@
 // Rows of the generated client mapped to this package's entities, field by field, so columns
 // and relations added later never leak into the domain by accident.
 import type { Prisma } from '@tend/database';
-import { INVITATION_STATUSES, type Invitation, type InvitationStatus, type Member, type MemberUser, type MemberWithUser, type Organization, type RuntimeRole, type Team } from '../../entities.js';
+import { INVITATION_STATUSES, type Invitation, type InvitationStatus, type ListedMember, type Member, type MemberUser, type MemberWithUser, type Organization, type RuntimeRole, type Team } from '../../entities.js';
 
 /** A client or the transaction client inside `$transaction`. */
 export type Client = Prisma.TransactionClient;
@@ -13,10 +13,11 @@ export interface OrganizationRow {
   logo: string | null;
   metadata: string | null;
   createdAt: Date;
+  requireTwoFactor: boolean;
 }
 
 export function toOrganization(row: OrganizationRow): Organization {
-  return { id: row.id, name: row.name, slug: row.slug, logo: row.logo, metadata: parseMetadata(row.metadata), createdAt: row.createdAt };
+  return { id: row.id, name: row.name, slug: row.slug, logo: row.logo, metadata: parseMetadata(row.metadata), createdAt: row.createdAt, requireTwoFactor: row.requireTwoFactor };
 }
 
 /** The row of an organization: metadata is stored as JSON text. */
@@ -48,6 +49,14 @@ export const MEMBER_USER_SELECT = { id: true, name: true, email: true, image: tr
 
 export function toMemberWithUser(row: Member & { user: MemberUser }): MemberWithUser {
   return { ...toMember(row), user: { id: row.user.id, name: row.user.name, email: row.user.email, image: row.user.image } };
+}
+
+/** A listing's user fields: the member's user and whether it has a second factor. */
+export const LISTED_USER_SELECT = { ...MEMBER_USER_SELECT, twoFactorEnabled: true } as const;
+
+export function toListedMember(row: Member & { user: MemberUser & { twoFactorEnabled: boolean } }): ListedMember {
+  const member = toMemberWithUser(row);
+  return { ...member, user: { ...member.user, twoFactorEnabled: row.user.twoFactorEnabled } };
 }
 
 export function toInvitation(row: Omit<Invitation, 'status'> & { status: string }): Invitation {

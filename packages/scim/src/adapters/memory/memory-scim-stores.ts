@@ -25,6 +25,13 @@ export class MemoryScimTokenRepository implements ScimTokenRepository {
     const row = [...this.rows.values()].find((r) => r.hash === hash);
     return row ? copy(row) : null;
   }
+
+  async listByOrganization(organizationId: string): Promise<ScimToken[]> {
+    return [...this.rows.values()]
+      .filter((r) => r.organizationId === organizationId)
+      .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.providerId.localeCompare(b.providerId))
+      .map(copy);
+  }
 }
 
 /** Provisioned users in memory, with the database's rules: (organization, user) and (organization, lower-cased userName) unique; a deleted user takes its rows along. */

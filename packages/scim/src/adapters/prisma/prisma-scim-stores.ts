@@ -31,6 +31,11 @@ export class PrismaScimTokenRepository implements ScimTokenRepository {
     const row = await this.db.scimToken.findUnique({ where: { tokenHash: hash } });
     return row ? toToken(row) : null;
   }
+
+  async listByOrganization(organizationId: string): Promise<ScimToken[]> {
+    const rows = await this.db.scimToken.findMany({ where: { organizationId }, orderBy: [{ createdAt: 'asc' }, { providerId: 'asc' }] });
+    return rows.map(toToken);
+  }
 }
 
 type ScimUserRow = ScimUser & { userNameLower: string };

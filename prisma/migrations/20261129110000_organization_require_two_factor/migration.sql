@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "organization" ADD COLUMN     "requireTwoFactor" BOOLEAN NOT NULL DEFAULT false;
