@@ -7,7 +7,7 @@
 //
 //   BENCH_SECONDS (8)      measured seconds per line (after 2 s of warm-up)
 //   BENCH_ONLY             groups to run, comma-separated: ceilings,session,password,storm,cache,oauth,
-//                          organizations,activity,budget,peer,limiter,pool (default all; tend = session,password); the ceilings run
+//                          organizations,activity,budget,peer,limiter,pool,webhooks (default all; tend = session,password); the ceilings run
 //                          whenever Tend does. E.g. BENCH_ONLY=session BENCH_SECONDS=2: a smoke run
 //   BENCH_GATEWAY=source   run the gateway from its TypeScript sources (tsx) instead of dist (or a script path)
 //   BENCH_NODE_FLAGS       node flags for the gateway (default: the production image's NODE_OPTIONS, from
@@ -16,7 +16,9 @@
 //   BENCH_MEMBERS (10000)  members of the organization the `organizations` group searches
 //   BENCH_ACTIVITY (10000) audit events per user the `activity` group pages through
 //   AUTH_HASH_CONCURRENCY, AUTH_HASH_QUEUE, DATABASE_POOL_SIZE  passed to the gateway as set
+import { spawn } from 'node:child_process';
 import { scrypt } from 'node:crypto';
+import { once } from 'node:events';
 import { existsSync, readFileSync } from 'node:fs';
 import { availableParallelism, cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -29,7 +31,7 @@ import { ACTIVITY_TOKEN, seedActivity } from './activity-seed.mjs';
 const duration = Number(process.env.BENCH_SECONDS ?? 8);
 const warmup = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
 const adminUrl = process.env.BENCH_POSTGRES_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
-const ALL_GROUPS = 'ceilings,session,password,storm,cache,oauth,organizations,activity,budget,peer,limiter,pool';
+const ALL_GROUPS = 'ceilings,session,password,storm,cache,oauth,organizations,activity,budget,peer,limiter,pool,webhooks';
 const groups = new Set((process.env.BENCH_ONLY ?? ALL_GROUPS).replace('tend', 'session,password').split(','));
 const cores = availableParallelism();
 // The gateway's hashing budget (AUTH_HASH_CONCURRENCY; default: every core with the default
@@ -572,6 +574,12 @@ async function peer(tend) {
 main()
   .then(async () => {
     await stopAll();
+    // Webhooks off the request path (bench/webhooks.mjs, its own servers): 1,000 sign-ups with a dead receiver vs without webhooks.
+    if (groups.has('webhooks')) {
+      const child = spawn(process.execPath, [join(root, 'bench/webhooks.mjs')], { stdio: 'inherit' });
+      const [code] = await once(child, 'exit');
+      if (code !== 0) process.exitCode = 1;
+    }
   })
   .catch(async (error) => {
     console.error(error);

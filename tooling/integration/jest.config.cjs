@@ -4,7 +4,7 @@
 const path = require('node:path');
 const project = require('../jest/preset.cjs');
 
-const needsPostgres = ['<rootDir>/test/cluster.test.ts', '<rootDir>/test/migrations.test.ts', '<rootDir>/test/rolling-restart.test.ts'];
+const needsPostgres = ['<rootDir>/test/cluster.test.ts', '<rootDir>/test/migrations.test.ts', '<rootDir>/test/rolling-restart.test.ts', '<rootDir>/test/webhooks-kill.test.ts'];
 
 module.exports = {
   // The shared preset (transform, @tend/source resolution), with this folder as the project.

@@ -1,7 +1,7 @@
 // The composition root: the platform's services, then every module's bindings, in one container.
 // Core classes stay free of decorators; bindings are typed (see di.ts).
 import { Container } from 'inversify';
-import type { Database, DatabaseHandle } from '@tend/database';
+import { ambientTransactions, type Database, type DatabaseHandle } from '@tend/database';
 import type { CommonPasswords } from '@tend/identity';
 import type { Clock, Logger } from '@tend/kernel';
 import type { RateLimitStore } from '@tend/rate-limit';
@@ -25,7 +25,9 @@ export interface ContainerOptions {
 
 export function createContainer({ modules, ...platform }: ContainerOptions): Container {
   const c = new Container({ defaultScope: 'Singleton' });
-  bindPlatform(c, { ...platform, modules });
+  // Every repository gets the client that joins the transaction around it (the outbox's seam).
+  const transactions = ambientTransactions(platform.db);
+  bindPlatform(c, { ...platform, db: transactions.client, transactions, modules });
   for (const module of modules) module.bind(c, { config: platform.config, clock: platform.clock, logger: platform.logger });
   return c;
 }

@@ -61,7 +61,10 @@ export function createGateway({ config, database, clock = systemClock, logger = 
     modules,
   });
   const readiness: Readiness = { database, redis: rateLimit.ping ?? null, logger, stopping: false };
+  const workers = modules.flatMap((module) => module.workers?.(container) ?? []);
+  for (const worker of workers) worker.start();
   const close = async () => {
+    await Promise.all(workers.map((worker) => worker.stop()));
     await rateLimit.close();
     await container.get(PLATFORM.SessionStorage).close();
   };

@@ -24,7 +24,7 @@ import {
   type VerificationRepository,
 } from '@tend/identity';
 import { PrismaAccountRepository, PrismaUserRepository, PrismaVerificationRepository } from '@tend/identity/prisma';
-import type { Clock, Logger } from '@tend/kernel';
+import { noEvents, type Clock, type EventRecorder, type Logger, type Transactions } from '@tend/kernel';
 import type { DevOutboxMailer, Mailer } from '@tend/mailer';
 import { FailedSignInThrottle, RateLimiter, type RateLimitRules, type RateLimitStore } from '@tend/rate-limit';
 import { SessionManager, type SessionStore } from '@tend/sessions';
@@ -95,6 +95,12 @@ export const PLATFORM = {
   SignOutHandlers: token<readonly SignOutHandler[]>('SignOutHandlers'),
   /** Every other kind of credential the modules hold for a user (API keys), revoked when an account is claimed. */
   RevocableCredentials: token<readonly ClaimableCredentials[]>('RevocableCredentials'),
+  /** Runs work in one database transaction: every repository's writes inside it commit together. */
+  Transactions: token<Transactions>('Transactions'),
+  /** Every event type the modules declare, with what it says (what webhooks may subscribe to). */
+  EventTypes: token<Readonly<Record<string, string>>>('EventTypes'),
+  /** Records a change's events in its transaction, to the module that declares an event sink (webhooks' outbox). */
+  Events: token<EventRecorder>('Events'),
   /** Where audit events go (the module that declares an audit sink; null: nowhere). */
   AuditSink: token<AuditSink | null>('AuditSink'),
   ClientAddress: token<ClientAddress>('ClientAddress'),
@@ -123,12 +129,24 @@ export interface PlatformOptions {
   sql: DatabaseHandle['sql'];
   /** PostgreSQL takes row locks; an embedded PGlite, owned by this process, queues in it instead. */
   databaseKind: DatabaseHandle['kind'];
+  /** Transactions around the repositories' writes (on `db`, the client that joins them). */
+  transactions: Transactions;
   /** The feature modules: their cookies, challenges, rate-limit rules, audit sink and session writes. */
   modules: readonly GatewayModule[];
 }
 
-export function bindPlatform(c: Container, { config, db, clock, logger, rateLimitStore, commonPasswords, sql, databaseKind, modules }: PlatformOptions): void {
+export function bindPlatform(c: Container, { config, db, clock, logger, rateLimitStore, commonPasswords, sql, databaseKind, transactions, modules }: PlatformOptions): void {
   bindValue(c, PLATFORM.Config, config);
+  bindValue(c, PLATFORM.Transactions, transactions);
+  // Events: the modules' declared types, and one recorder that hands each change to the sink
+  // (found on first use: the sink's own bindings may need the container).
+  bindValue(c, PLATFORM.EventTypes, Object.freeze(Object.assign({}, ...modules.map((module) => module.events ?? {}))));
+  let sink: EventRecorder | undefined;
+  const domainEvents: EventRecorder = {
+    record: (work, toEvents) => (sink ??= modules.find((module) => module.eventSink)?.eventSink?.(c) ?? noEvents).record(work, toEvents),
+  };
+  bindValue(c, PLATFORM.Events, domainEvents);
+  for (const module of modules) module.eventWrites?.(c, domainEvents);
   bindValue(c, PLATFORM.Database, db);
   bindValue(c, PLATFORM.Sql, sql);
   bindValue(c, PLATFORM.Clock, clock);
@@ -187,6 +205,7 @@ export function bindPlatform(c: Container, { config, db, clock, logger, rateLimi
       // Identity's deferred account links first, then what the modules declare (SSO's membership and mail).
       effects: [new AccountLinkEffect({ accounts: c.get(PLATFORM.AccountRepository), clock }), ...modules.flatMap((module) => module.sessionEffects?.(c) ?? [])],
       logger,
+      domainEvents,
     };
     return new SignInCompletion(deps, challenges.map((challenge) => c.get(challenge.policyToken)));
   });

@@ -8,6 +8,7 @@ import { META } from './modules/meta/tokens.js';
 import { OAUTH } from './modules/oauth-provider/tokens.js';
 import { ORGANIZATIONS } from './modules/organizations/tokens.js';
 import { PROVIDERS } from './modules/providers/tokens.js';
+import { WEBHOOKS } from './modules/webhooks/tokens.js';
 import { PLATFORM } from './platform.js';
 
-export const TOKENS = { ...PLATFORM, ...IDENTITY, ...ACCOUNT, ...ADMIN, ...ORGANIZATIONS, ...PROVIDERS, ...EMAIL_SIGN_IN, ...META, ...OAUTH } as const;
+export const TOKENS = { ...PLATFORM, ...IDENTITY, ...ACCOUNT, ...ADMIN, ...ORGANIZATIONS, ...PROVIDERS, ...EMAIL_SIGN_IN, ...META, ...OAUTH, ...WEBHOOKS } as const;

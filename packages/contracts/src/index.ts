@@ -17,3 +17,4 @@ export * from './multi-session.js';
 export * from './dev.js';
 export * from './routes.js';
 export * from './user-fields.js';
+export * from './webhooks.js';

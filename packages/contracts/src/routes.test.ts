@@ -13,8 +13,9 @@ import { ssoRoutes } from './sso.js';
 import { twoFactorRoutes } from './two-factor.js';
 import { oauthProviderRoutes } from './oauth-provider.js';
 import { multiSessionRoutes } from './multi-session.js';
+import { webhookRoutes } from './webhooks.js';
 
-const groups = [authRoutes, apiKeyRoutes, organizationRoutes, adminRoutes, providerRoutes, emailSignInRoutes, ssoRoutes, twoFactorRoutes, passkeyRoutes, oauthProviderRoutes, scimRoutes, multiSessionRoutes];
+const groups = [authRoutes, apiKeyRoutes, organizationRoutes, adminRoutes, providerRoutes, emailSignInRoutes, ssoRoutes, twoFactorRoutes, passkeyRoutes, oauthProviderRoutes, scimRoutes, multiSessionRoutes, webhookRoutes];
 
 describe('route contracts', () => {
   it('names every route once across the feature files', () => {

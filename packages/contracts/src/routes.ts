@@ -12,7 +12,8 @@ import { ssoRoutes } from './sso.js';
 import { twoFactorRoutes } from './two-factor.js';
 import { oauthProviderRoutes } from './oauth-provider.js';
 import { multiSessionRoutes } from './multi-session.js';
+import { webhookRoutes } from './webhooks.js';
 
-export const routes = { ...authRoutes, ...apiKeyRoutes, ...organizationRoutes, ...adminRoutes, ...providerRoutes, ...emailSignInRoutes, ...ssoRoutes, ...twoFactorRoutes, ...passkeyRoutes, ...oauthProviderRoutes, ...scimRoutes, ...multiSessionRoutes };
+export const routes = { ...authRoutes, ...apiKeyRoutes, ...organizationRoutes, ...adminRoutes, ...providerRoutes, ...emailSignInRoutes, ...ssoRoutes, ...twoFactorRoutes, ...passkeyRoutes, ...oauthProviderRoutes, ...scimRoutes, ...multiSessionRoutes, ...webhookRoutes };
 
 export type RouteName = keyof typeof routes;

@@ -72,3 +72,4 @@ export {
   type LinkOutcome,
   type LinkRefusal,
 } from './linking/external-identity-linker.js';
+export { USER_EVENT_TYPES, EventRecordingUsers, userEvent, signedInEvent, type UserEventType } from './user-events.js';

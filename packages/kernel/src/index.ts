@@ -15,3 +15,4 @@ export { createMemoryTables, type MemoryTables, type MemoryTableRows } from './m
 export type { Logger } from './logger.js';
 export { silentLogger, consoleLogger } from './logger.js';
 export { SecretCipher } from './secret-cipher.js';
+export { noEvents, noTransactions, type DomainEvent, type EventRecorder, type Transactions } from './events.js';

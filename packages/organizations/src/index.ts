@@ -95,3 +95,4 @@ export {
   MemoryRuntimeRoleRepository,
 } from './adapters/memory/index.js';
 export { memoryOrganizationStores } from './adapters/memory/memory-organization-stores.js';
+export { ORGANIZATION_EVENT_TYPES, eventRecordingStores, organizationEvent, memberEvent, type OrganizationEventType } from './organization-events.js';

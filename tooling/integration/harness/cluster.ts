@@ -61,7 +61,7 @@ export function recipeSettings(): Record<string, string> {
 /** The recipe's shutdown settings, so instances stop here as they do under compose. */
 const shutdownSettings = Object.fromEntries(Object.entries(recipeSettings()).filter(([key]) => key.startsWith('AUTH_SHUTDOWN_')));
 
-function gatewayEnv(port: number, database: string, relays: { postgres: number; redis: number }, baseUrl: string): NodeJS.ProcessEnv {
+function gatewayEnv(port: number, database: string, relays: { postgres: number; redis: number }, baseUrl: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   // A clean environment: nothing of the developer's shell (DATABASE_URL, RESEND_API_KEY, ...) leaks in.
   return {
     PATH: process.env.PATH,
@@ -87,10 +87,12 @@ function gatewayEnv(port: number, database: string, relays: { postgres: number; 
     AUTH_HASH_PRIORITY: 'normal',
     AUTH_HASH_CONCURRENCY: String(availableParallelism()),
     ...shutdownSettings,
+    ...extra,
   };
 }
 
-export async function startCluster(): Promise<Cluster> {
+/** `env`: variables a suite adds to both gateways' environment (the webhooks suite's). */
+export async function startCluster(options: { env?: Record<string, string> } = {}): Promise<Cluster> {
   if (!gatewayBuilt) throw new Error(`${path.relative(repo, gatewayMain)} is missing: run \`pnpm build\` first (pnpm test does)`);
   const dir = mkdtempSync(path.join(tmpdir(), 'tend-integration-'));
   // nginx workers run as an unprivileged user when the suite runs as root: let them into the dir.
@@ -103,7 +105,7 @@ export async function startCluster(): Promise<Cluster> {
   const url = `http://127.0.0.1:${nginxPort}`;
   const relays = { postgres: postgresRelay.port, redis: redisRelay.port };
 
-  const spawnGateway = (name: string, port: number) => startChild(name, process.execPath, [gatewayMain], { cwd: repo, env: gatewayEnv(port, database, relays, url) });
+  const spawnGateway = (name: string, port: number) => startChild(name, process.execPath, [gatewayMain], { cwd: repo, env: gatewayEnv(port, database, relays, url, options.env) });
   const launch = (name: string, port: number): Gateway => ({ name, port, url: `http://127.0.0.1:${port}`, child: spawnGateway(name, port) });
   const gateways: [Gateway, Gateway] = [launch('gateway-1', port1), launch('gateway-2', port2)];
 

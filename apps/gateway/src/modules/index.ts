@@ -14,8 +14,9 @@ import { scimModule } from './scim/module.js';
 import { sessionsModule } from './sessions/module.js';
 import { ssoModule } from './sso/module.js';
 import { twoFactorModule } from './two-factor/module.js';
+import { webhooksModule } from './webhooks/module.js';
 
 /** Every feature of the gateway, in mount order. A new feature is one core package plus one entry here. */
-export const MODULES: readonly GatewayModule[] = [identityModule, sessionsModule, accountModule, apiKeysModule, adminModule, organizationsModule, providersModule, emailSignInModule, ssoModule, scimModule, twoFactorModule, passkeysModule, oauthProviderModule, multiSessionModule, metaModule];
+export const MODULES: readonly GatewayModule[] = [identityModule, sessionsModule, accountModule, apiKeysModule, adminModule, organizationsModule, providersModule, emailSignInModule, ssoModule, scimModule, twoFactorModule, passkeysModule, oauthProviderModule, multiSessionModule, webhooksModule, metaModule];
 
 export type { GatewayModule, BindContext } from './module.js';

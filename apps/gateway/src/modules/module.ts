@@ -13,7 +13,7 @@ import type { Auth, RequestAuthenticator } from '../http/session.js';
 import type { ChallengeHttp, SignedInHandler, SignInContinuation } from '../http/sign-in-http.js';
 import type { Request, Response } from 'express';
 import type { ChallengePolicy, ClaimableCredentials, FactorTraits, SessionEffectHandler } from '@tend/identity';
-import type { Clock, Logger } from '@tend/kernel';
+import type { Clock, EventRecorder, Logger } from '@tend/kernel';
 
 /** Headers a module adds to `get-session`'s answer for a live session (names lower-case). */
 export type SessionReplyHeader = (auth: Auth) => Promise<Record<string, string>>;
@@ -26,6 +26,14 @@ export type SessionFallback = (req: Request, res: Response) => Promise<Auth | nu
 
 /** What a module ends at `POST /sign-out`, before the session cookies are cleared (multi-session: every account of the browser). */
 export type SignOutHandler = (req: Request, res: Response) => Promise<void>;
+
+/** Work a module runs in the background while the gateway lives (webhooks' delivery worker). */
+export interface BackgroundWorker {
+  /** Starts it (timers unref'd: a worker never keeps a process alive). */
+  start(): void;
+  /** Stops it and waits for the work in flight (called by the gateway's close, before the database closes). */
+  stop(): Promise<void>;
+}
 
 /** What a module's bindings are made from. */
 export interface BindContext {
@@ -117,6 +125,20 @@ export interface GatewayModule {
   authenticators?: (c: Container) => RequestAuthenticator[];
   /** The errors those credentials answer (a disabled key), on every route that reads the caller. */
   credentialErrors?: readonly ErrorDefinition[];
+  /**
+   * The events its changes emit (`user.deleted`…), with what each says: merged into
+   * `PLATFORM.EventTypes`, the list webhooks subscribe to.
+   */
+  events?: Readonly<Record<string, string>>;
+  /**
+   * Wraps its services whose changes emit events (with `c.onActivation`), so each change records
+   * its events through `events` in its own transaction (a rolled-back change emits nothing).
+   */
+  eventWrites?: (c: Container, events: EventRecorder) => void;
+  /** Where every event goes (one module provides it: webhooks' outbox); without one, changes just run. */
+  eventSink?: (c: Container) => EventRecorder;
+  /** Its background work (webhooks' delivery worker): started with the gateway, stopped by its close. */
+  workers?: (c: Container) => BackgroundWorker[];
   /** The sink of every audit event (one module provides it: admin's audit log). */
   auditSink?: (c: Container) => AuditSink;
   /** OpenAPI security schemes this module adds. */

@@ -17,3 +17,4 @@ export { SCIM_BASE, SCIM_ERROR_URN, SCIM_USER_URN, organizationWithProvider, sci
 export { PROBE_COOKIE, probeModule, probePolicy } from './probe.js';
 export { TWO_FACTOR_COOKIE, outboxOf, turnOnTwoFactor, type Enrolment } from './two-factor.js';
 export { ISSUER, REDIRECT_URI, authorizationCode, authorizeLocation, authorizeParams, clientPost, consentTo, createOAuthClient, pkce, tokenRequest, type OAuthClientCreated } from './oauth.js';
+export { startWebhookReceiver, webhookTestSettings, type ReceivedDelivery, type WebhookReceiver } from './webhooks.js';

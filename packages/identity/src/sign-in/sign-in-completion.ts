@@ -1,4 +1,4 @@
-import { silentLogger, type Clock, type Logger } from '@tend/kernel';
+import { noEvents, silentLogger, type Clock, type EventRecorder, type Logger } from '@tend/kernel';
 import type { Session } from '@tend/sessions';
 import type { SessionIssuer } from '@tend/sessions/issuer';
 import type { Account, User } from '../entities.js';
@@ -8,6 +8,7 @@ import type { ChallengeDemand, ChallengePolicy } from './challenge-policy.js';
 import type { PendingSignIn, PendingSignIns } from './pending-sign-ins.js';
 import type { Factor, SignInClient, SignInProof } from './proof.js';
 import type { SessionEffect, SessionEffectHandler } from './session-effects.js';
+import { signedInEvent, userEvent } from '../user-events.js';
 
 declare const issued: unique symbol;
 
@@ -68,6 +69,11 @@ export interface SignInCompletionDeps {
   effects?: readonly SessionEffectHandler[];
   /** Where a failed session effect is reported. */
   logger?: Logger;
+  /**
+   * Where a new session's events go, in the session's own transaction: `user.created` for a
+   * sign-up's user, `user.signed_in` for a sign-in of record (docs/webhooks.md).
+   */
+  domainEvents?: EventRecorder;
 }
 
 /**
@@ -116,7 +122,12 @@ export class SignInCompletion {
       this.report('sign-in.challenge', user, proof, { policy: demand.policy });
       return { kind: 'challenge', user, demand, token: pending.token, expiresAt: pending.expiresAt, proof };
     }
-    const outcome = await this.issue({ ...proof, user }, options.create);
+    const create = options.create;
+    const record = options.record !== false;
+    const outcome = await (this.deps.domainEvents ?? noEvents).record(
+      () => this.issue({ ...proof, user }, create),
+      (issued) => [...(create ? [userEvent('user.created', issued.user)] : []), ...(record ? [signedInEvent(issued.user, issued.session)] : [])],
+    );
     if (options.record !== false) this.report('sign-in.success', outcome.user, proof, {});
     await this.runEffects(onSession, outcome);
     return outcome;

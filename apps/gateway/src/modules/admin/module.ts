@@ -28,6 +28,7 @@ import { adminSettings } from './settings.js';
 import { AuditLogSink } from './audit-sink.js';
 import { AdminAuthorizer } from './guard.js';
 import { ADMIN_SESSION_COOKIE } from './impersonation.js';
+import { adminEventWrites } from './event-writes.js';
 import { adminSessionWrites } from './session-writes.js';
 import { auditLog, hasPermission, impersonateUser, listUserSessions, revokeUserSession, revokeUserSessions, stopImpersonating } from './sessions.endpoints.js';
 import { ADMIN } from './tokens.js';
@@ -109,6 +110,7 @@ export const adminModule: GatewayModule = {
   },
   cookies: [ADMIN_SESSION_COOKIE],
   sessionWrites: adminSessionWrites,
+  eventWrites: adminEventWrites,
   authorizers: (c) => ({ admin: new AdminAuthorizer(c.get(ADMIN.AdminConfig)) }),
   auditSink: (c) => new AuditLogSink(c.get(ADMIN.AuditLog), c.get(PLATFORM.AuditActions), c.get(PLATFORM.Clock), c.get(PLATFORM.Logger)),
 };

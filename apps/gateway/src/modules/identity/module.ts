@@ -1,4 +1,4 @@
-import { ClaimUnverifiedAccount, DEFAULT_USER_FIELDS, IsUsernameAvailable, SignInWithPassword, SignUpWithEmail, UpdateUser, VerificationMailEvents } from '@tend/identity';
+import { ClaimUnverifiedAccount, DEFAULT_USER_FIELDS, EventRecordingUsers, USER_EVENT_TYPES, IsUsernameAvailable, SignInWithPassword, SignUpWithEmail, UpdateUser, VerificationMailEvents } from '@tend/identity';
 import { bindFactory } from '../../di.js';
 import { PLATFORM } from '../../platform.js';
 import { ACCOUNT } from '../account/tokens.js';
@@ -50,6 +50,9 @@ export const identityModule: GatewayModule = {
     );
   },
   endpoints: [signUpEmail, signInEmail, signInUsername, updateUser, isUsernameAvailable],
+  events: USER_EVENT_TYPES,
+  // Every write of a user (sign-up's first session: the sign-in completion) records its event with it.
+  eventWrites: (c, events) => c.onActivation(PLATFORM.UserRepository, (_, users) => new EventRecordingUsers(users, events)),
   auditActions: {
     'sign-in.success': 'Signed in',
     'sign-in.failure': 'Sign-in failed',

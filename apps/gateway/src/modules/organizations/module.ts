@@ -33,6 +33,8 @@ import {
   REJECT_INVITATION_ERRORS,
   ROLE_ERRORS,
   TWO_FACTOR_POLICY_ERRORS,
+  ORGANIZATION_EVENT_TYPES,
+  eventRecordingStores,
 } from '@tend/organizations';
 import { prismaOrganizationStores } from '@tend/organizations/prisma';
 import { bindFactory } from '../../di.js';
@@ -158,5 +160,7 @@ export const organizationsModule: GatewayModule = {
     'organization.role.delete': 'Role deleted',
   },
   sessionWrites: organizationSessionWrites,
+  events: ORGANIZATION_EVENT_TYPES,
+  eventWrites: (c, events) => c.onActivation(O.OrganizationStores, (_, stores) => eventRecordingStores(stores, events)),
   authorizers: (c) => ({ organization: c.get(O.OrganizationAuthorizer) }),
 };

@@ -1,9 +1,10 @@
-// The admin console's sections: people, and the OAuth clients of the identity provider.
+// The admin console's sections: people, the OAuth clients of the identity provider, and webhooks.
 import { NavLink } from '@remix-run/react';
 
 const sections = [
   { to: '/admin', label: 'Users', end: true },
   { to: '/admin/oauth-clients', label: 'OAuth clients' },
+  { to: '/admin/webhooks', label: 'Webhooks' },
 ];
 
 export function AdminNav() {

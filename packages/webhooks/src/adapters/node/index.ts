@@ -1,0 +1,1 @@
+export { NodeWebhookSender, DnsDestinationCheck } from './node-http.js';

@@ -1,0 +1,1 @@
+export { PrismaDeliveryQueue, PrismaWebhookRepository } from './prisma-webhook-store.js';

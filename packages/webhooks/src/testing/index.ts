@@ -1,0 +1,1 @@
+export { webhookStoreContract, type WebhookStoreHarness } from './webhook-store.contract.js';
