@@ -3,7 +3,7 @@
 // the revocation registry every cached cookie is checked against (Redis when REDIS_URL is set,
 // else this process's memory: exact for a single instance).
 import type { Container } from 'inversify';
-import type { UserRepository } from '@tend/identity';
+import { UserRepositoryWrapper, type UserRepository } from '@tend/identity';
 import type { Clock, Logger } from '@tend/kernel';
 import { createRateLimitRedis } from '@tend/rate-limit/redis';
 import {
@@ -84,39 +84,21 @@ export function createSessionStorage(config: GatewayConfig, clock: Clock, logger
 }
 
 /** User writes told to the session caches: every cached session carries a copy of its user. */
-class ObservedUsers implements UserRepository {
+class ObservedUsers extends UserRepositoryWrapper {
   constructor(
-    private readonly inner: UserRepository,
+    inner: UserRepository,
     private readonly changes: SessionChanges,
-  ) {}
-
-  findById(id: string) {
-    return this.inner.findById(id);
+  ) {
+    super(inner);
   }
 
-  findByEmail(email: string) {
-    return this.inner.findByEmail(email);
-  }
-
-  findByUsername(username: string) {
-    return this.inner.findByUsername(username);
-  }
-
-  findByIds(ids: readonly string[]) {
-    return this.inner.findByIds(ids);
-  }
-
-  create(...args: Parameters<UserRepository['create']>) {
-    return this.inner.create(...args);
-  }
-
-  async update(id: string, patch: Parameters<UserRepository['update']>[1]) {
+  override async update(id: string, patch: Parameters<UserRepository['update']>[1]) {
     const user = await this.inner.update(id, patch);
     await this.changes.userUpdated(id);
     return user;
   }
 
-  async delete(id: string) {
+  override async delete(id: string) {
     await this.inner.delete(id);
     // Its sessions went by cascade, unseen by the session store.
     await this.changes.userDeleted(id);

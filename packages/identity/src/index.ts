@@ -72,4 +72,5 @@ export {
   type LinkOutcome,
   type LinkRefusal,
 } from './linking/external-identity-linker.js';
+export { UserRepositoryWrapper } from './user-repository-wrapper.js';
 export { USER_EVENT_TYPES, EventRecordingUsers, userEvent, signedInEvent, type UserEventType } from './user-events.js';

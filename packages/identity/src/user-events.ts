@@ -5,6 +5,7 @@ import type { DomainEvent, EventRecorder } from '@tend/kernel';
 import type { Session } from '@tend/sessions';
 import type { User } from './entities.js';
 import type { UserRepository } from './ports.js';
+import { UserRepositoryWrapper } from './user-repository-wrapper.js';
 
 /** The user events, with what each says (the events list of the admin console). */
 export const USER_EVENT_TYPES = {
@@ -36,36 +37,22 @@ export function signedInEvent(user: Pick<User, 'id' | 'email' | 'name'>, session
  * `user.created`, update → `user.banned` / `user.unbanned` when it sets `banned`, else
  * `user.updated`; delete → `user.deleted` with the user as it was.
  */
-export class EventRecordingUsers implements UserRepository {
+export class EventRecordingUsers extends UserRepositoryWrapper {
   constructor(
-    private readonly inner: UserRepository,
+    inner: UserRepository,
     private readonly events: EventRecorder,
-  ) {}
-
-  findById(id: string) {
-    return this.inner.findById(id);
+  ) {
+    super(inner);
   }
 
-  findByEmail(email: string) {
-    return this.inner.findByEmail(email);
-  }
-
-  findByUsername(username: string) {
-    return this.inner.findByUsername(username);
-  }
-
-  findByIds(ids: readonly string[]) {
-    return this.inner.findByIds(ids);
-  }
-
-  create(...args: Parameters<UserRepository['create']>) {
+  override create(...args: Parameters<UserRepository['create']>) {
     return this.events.record(
       () => this.inner.create(...args),
       (user) => [userEvent('user.created', user)],
     );
   }
 
-  update(id: string, patch: Parameters<UserRepository['update']>[1]) {
+  override update(id: string, patch: Parameters<UserRepository['update']>[1]) {
     const type = patch.banned === true ? 'user.banned' : patch.banned === false ? 'user.unbanned' : 'user.updated';
     return this.events.record(
       () => this.inner.update(id, patch),
@@ -73,7 +60,7 @@ export class EventRecordingUsers implements UserRepository {
     );
   }
 
-  delete(id: string) {
+  override delete(id: string) {
     return this.events.record(
       async () => {
         const user = await this.inner.findById(id);

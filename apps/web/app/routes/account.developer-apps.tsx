@@ -3,9 +3,9 @@
 // see its client ID and secret once (with Copy), rotate the secret (the new one shown once), and
 // delete it after a confirmation step (`?delete=<client_id>`, so it works without JavaScript).
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData, type ShouldRevalidateFunction } from '@remix-run/react';
+import { Form, useActionData, useLoaderData, type ShouldRevalidateFunction } from '@remix-run/react';
 import { routes } from '@tend/contracts';
-import { useEffect, useRef } from 'react';
+import { ConfirmDeletion } from '../components/confirm-deletion';
 import { AppLogo } from '../components/oauth/app-identity';
 import { ClientCredentials, TextArea } from '../components/oauth/fields';
 import { Checkbox, Field, FormAlert, LocalTime, Notice, SubmitButton, useCheckedForm, useResetAfter } from '../components/forms';
@@ -225,23 +225,14 @@ function DeveloperApp({ app, confirming }: { app: ClientRow; confirming: boolean
 
 /** The confirmation step of Delete: what it does, and the two ways out. */
 function ConfirmDelete({ app }: { app: ClientRow }) {
-  // The Delete button that had the focus is gone: the question takes it, so it is read out.
-  const question = useRef<HTMLParagraphElement>(null);
-  useEffect(() => question.current?.focus(), []);
   return (
-    <Form method="post" action={PAGE} className="oauth-confirm">
-      <p id={`confirm-delete-${app.clientId}`} ref={question} tabIndex={-1}>
-        <strong>Delete “{app.name}”?</strong> It can no longer sign anyone in, and its tokens stop working. This cannot be undone.
-      </p>
-      <input type="hidden" name="appName" value={app.name} />
-      <div className="button-row">
-        <SubmitButton intent={`delete:${app.clientId}`} pendingText="Deleting…" variant="danger">
-          Yes, delete app
-        </SubmitButton>
-        <Link to={PAGE} className="button button--secondary" preventScrollReset>
-          Cancel
-        </Link>
-      </div>
-    </Form>
+    <ConfirmDeletion
+      page={PAGE}
+      question={`Delete “${app.name}”?`}
+      consequence="It can no longer sign anyone in, and its tokens stop working. This cannot be undone."
+      hidden={{ appName: app.name }}
+      intent={`delete:${app.clientId}`}
+      confirm="Yes, delete app"
+    />
   );
 }

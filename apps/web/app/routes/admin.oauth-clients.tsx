@@ -5,7 +5,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, type ShouldRevalidateFunction } from '@remix-run/react';
 import { routes } from '@tend/contracts';
-import { useEffect, useRef } from 'react';
+import { ConfirmDeletion } from '../components/confirm-deletion';
 import { AdminNav } from '../components/admin/admin-nav';
 import { Checkbox, Field, FormAlert, LocalTime, Notice, SubmitButton, useCheckedForm, useResetAfter } from '../components/forms';
 import { AppLogo } from '../components/oauth/app-identity';
@@ -225,22 +225,14 @@ function ClientItem({ client, confirming }: { client: ClientRow; confirming: boo
 }
 
 function ConfirmDelete({ client }: { client: ClientRow }) {
-  const question = useRef<HTMLParagraphElement>(null);
-  useEffect(() => question.current?.focus(), []);
   return (
-    <Form method="post" action={PAGE} className="oauth-confirm">
-      <p ref={question} tabIndex={-1}>
-        <strong>Delete “{client.name}”?</strong> It can no longer sign anyone in, and its tokens stop working. This cannot be undone.
-      </p>
-      <input type="hidden" name="appName" value={client.name} />
-      <div className="button-row">
-        <SubmitButton intent={`delete:${client.clientId}`} pendingText="Deleting…" variant="danger">
-          Yes, delete client
-        </SubmitButton>
-        <Link to={PAGE} className="button button--secondary">
-          Cancel
-        </Link>
-      </div>
-    </Form>
+    <ConfirmDeletion
+      page={PAGE}
+      question={`Delete “${client.name}”?`}
+      consequence="It can no longer sign anyone in, and its tokens stop working. This cannot be undone."
+      hidden={{ appName: client.name }}
+      intent={`delete:${client.clientId}`}
+      confirm="Yes, delete client"
+    />
   );
 }

@@ -6,7 +6,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, type ShouldRevalidateFunction } from '@remix-run/react';
 import { routes } from '@tend/contracts';
-import { useEffect, useRef } from 'react';
+import { ConfirmDeletion } from '../components/confirm-deletion';
 import { AdminNav } from '../components/admin/admin-nav';
 import { CopyField } from '../components/copy-field';
 import { Field, FormAlert, LocalTime, Notice, SubmitButton, useResetAfter } from '../components/forms';
@@ -279,23 +279,16 @@ function WebhookItem({ webhook, confirming }: { webhook: WebhookRow; confirming:
 }
 
 function ConfirmDelete({ webhook }: { webhook: WebhookRow }) {
-  const question = useRef<HTMLParagraphElement>(null);
-  useEffect(() => question.current?.focus(), []);
   return (
-    <Form method="post" action={PAGE} className="oauth-confirm">
-      <p ref={question} tabIndex={-1}>
-        <strong>Delete the webhook to {webhook.url}?</strong> It receives nothing more, and its deliveries are deleted with it. This cannot be undone.
-      </p>
-      <input type="hidden" name="webhookUrl" value={webhook.url} />
-      <div className="button-row">
-        <SubmitButton intent={`delete:${webhook.id}`} pendingText="Deleting…" variant="danger" skipChecks>
-          Yes, delete webhook
-        </SubmitButton>
-        <Link to={PAGE} className="button button--secondary">
-          Cancel
-        </Link>
-      </div>
-    </Form>
+    <ConfirmDeletion
+      page={PAGE}
+      question={`Delete the webhook to ${webhook.url}?`}
+      consequence="It receives nothing more, and its deliveries are deleted with it. This cannot be undone."
+      hidden={{ webhookUrl: webhook.url }}
+      intent={`delete:${webhook.id}`}
+      confirm="Yes, delete webhook"
+      skipChecks
+    />
   );
 }
 
