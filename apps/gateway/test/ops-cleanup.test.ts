@@ -36,7 +36,7 @@ describe('scheduled cleanup on the database', () => {
   it('deletes expired sessions, expired verification values and ended rate-limit windows, and keeps the live ones', async () => {
     const live = await seed();
     const cleanup = createCleanup(gateway.container, database, { intervalSeconds: 3600, clock, logger: silentLogger });
-    await expect(cleanup.runOnce()).resolves.toEqual({ status: 'done', removed: { sessions: 2, verifications: 1, rateLimits: 1, 'sso-assertions': 0, 'oauth-authorization-codes': 0, 'oauth-access-tokens': 0, 'oauth-refresh-tokens': 0, 'oauth-signing-keys': 0, 'oauth-signing-key-rotation': 0 }, failed: [] });
+    await expect(cleanup.runOnce()).resolves.toEqual({ status: 'done', removed: { sessions: 2, verifications: 1, rateLimits: 1, 'sso-assertions': 0, 'oauth-authorization-codes': 0, 'oauth-access-tokens': 0, 'oauth-refresh-tokens': 0, 'oauth-signing-keys': 0, 'oauth-signing-key-rotation': 0, 'webhook-deliveries': 0 }, failed: [] });
     const db = database.prisma;
     expect((await db.session.findMany()).map((row) => row.id)).toEqual([live.session.id]);
     expect((await db.verification.findMany()).map((row) => row.id)).toEqual([live.verification.id]);

@@ -218,7 +218,7 @@ browserIt('Use another account: signs out, then a password sign-in goes on to Au
   await signUp(page, { name: 'Someone Else', email: `else.${unique()}@example.com`, password });
   await page.goto(request.url.href);
   await page.waitForURL('**/oauth/consent?**');
-  await page.getByText('Someone Else').waitFor();
+  await page.locator('#main').getByText('Someone Else').waitFor();
   await page.getByRole('button', { name: 'Use another account' }).click();
   await page.waitForURL('**/sign-in?**');
   await signIn(page, otherEmail, password);
