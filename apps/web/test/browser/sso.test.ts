@@ -169,7 +169,7 @@ browserIt('adds, edits and deletes an identity provider; a person signs in throu
   await person.page.getByRole('button', { name: 'Continue' }).click();
   // Through the IdP (which logs in at once) and back through the callback.
   await person.page.waitForURL(`${s.webUrl}/account`);
-  await person.page.getByText(`nina@${newDomain}`).first().waitFor();
+  await person.page.locator('#main').getByText(`nina@${newDomain}`).first().waitFor();
   await person.page.goto('/organizations');
   await person.page.getByRole('link', { name: organizationName }).waitFor();
   await shot(person.page, 'member');
@@ -183,7 +183,7 @@ browserIt('adds, edits and deletes an identity provider; a person signs in throu
   await plain.page.getByRole('button', { name: 'Continue' }).click();
   // A page that goes on to the IdP by itself (a form post may not be redirected to another origin).
   await plain.page.waitForURL(`${s.webUrl}/account`);
-  await plain.page.getByText(`omar@${newDomain}`).first().waitFor();
+  await plain.page.locator('#main').getByText(`omar@${newDomain}`).first().waitFor();
 
   // The owner removes the provider.
   await owner.page.goto(organizationPath);
