@@ -141,7 +141,7 @@ browserIt('a developer registers an app; a person signs up through it, allows it
   await page.getByRole('heading', { name: 'Authorize', level: 1 }).waitFor();
   await page.getByText('Calm Notes', { exact: true }).first().waitFor();
   for (const words of ['Confirm your identity', 'See your name and picture', 'See your email address']) await page.getByText(words, { exact: true }).waitFor();
-  await page.getByText(email).waitFor();
+  await page.locator('#main').getByText(email).waitFor();
   await shot(page, 'authorize');
   // From the keyboard: Enter on Allow answers.
   await page.getByRole('button', { name: 'Allow' }).focus();
@@ -223,7 +223,7 @@ browserIt('Use another account: signs out, then a password sign-in goes on to Au
   await page.waitForURL('**/sign-in?**');
   await signIn(page, otherEmail, password);
   await page.waitForURL('**/oauth/consent?**');
-  await page.getByText(otherEmail).waitFor();
+  await page.locator('#main').getByText(otherEmail).waitFor();
   await page.getByRole('button', { name: 'Allow' }).click();
   await page.waitForURL(`${REDIRECT_URI}?**`);
   const signedIn = await finish(rp, request, page.url());
