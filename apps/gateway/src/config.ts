@@ -1,6 +1,6 @@
 import type { CookieCacheConfig } from '@tend/sessions';
 import type { SessionConfig } from '@tend/sessions';
-import type { UserFields } from '@tend/identity';
+import type { ScryptCost, UserFields } from '@tend/identity';
 
 /**
  * The settings of feature modules, by key. Each module adds its entry by declaration merging
@@ -40,8 +40,12 @@ export interface GatewayConfig {
   rateLimit: RateLimitSettings;
   /** Proxies whose X-Forwarded-For is believed (IPs, CIDRs, loopback/linklocal/uniquelocal). */
   trustedProxies: string[];
-  /** Password hashing: at most `concurrency` at once, `queue` waiting, then 503 (AUTH_HASH_*). */
-  hashing: { concurrency?: number; queue: number; priority: 'normal' | 'low' };
+  /**
+   * Password hashing: at most `concurrency` at once, `queue` waiting, then 503 (AUTH_HASH_*).
+   * `cost` is scrypt's work factor: `standard` unless a test suite's gateway says `minimum`
+   * (no environment variable sets it: a deployment always hashes at the standard cost).
+   */
+  hashing: { concurrency?: number; queue: number; priority: 'normal' | 'low'; cost?: ScryptCost };
   /** Refuse common passwords (AUTH_PASSWORD_SCREENING). */
   passwordScreening: boolean;
   /** The API reference page (AUTH_API_REFERENCE, AUTH_API_REFERENCE_PATH). */

@@ -160,7 +160,7 @@ export function bindPlatform(c: Container, { config, db, clock, logger, rateLimi
   bindFactory(c, PLATFORM.VerificationRepository, [PLATFORM.Database], (database) => new PrismaVerificationRepository(database));
   bindFactory(c, SEAM.SessionStore, [PLATFORM.Database], (database) => sessionStorage.store(new SqlSessionStore(database, sql)));
   bindFactory(c, PLATFORM.ExpiredSessions, [SEAM.SessionStore], (store) => store);
-  bindValue(c, PLATFORM.PasswordHasher, new ScryptPasswordHasher({ concurrency: config.hashing.concurrency, queueLimit: config.hashing.queue, threadPriority: config.hashing.priority }));
+  bindValue(c, PLATFORM.PasswordHasher, new ScryptPasswordHasher({ concurrency: config.hashing.concurrency, queueLimit: config.hashing.queue, threadPriority: config.hashing.priority, cost: config.hashing.cost }));
   bindValue(c, PLATFORM.PasswordPolicy, { ...DEFAULT_PASSWORD_POLICY, commonPasswords });
 
   bindFactory(c, PLATFORM.SessionManager, [SEAM.SessionStore, PLATFORM.Clock], (store, time) => new SessionManager(store, time, config.session));

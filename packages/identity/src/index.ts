@@ -1,5 +1,5 @@
 export type { UserRepository, FirstSessionStore, AccountRepository, LockedUpdate, PasswordHasher, VerificationRepository } from './ports.js';
-export { ScryptPasswordHasher, type ScryptPasswordHasherOptions } from './scrypt-password-hasher.js';
+export { ScryptPasswordHasher, type ScryptCost, type ScryptPasswordHasherOptions } from './scrypt-password-hasher.js';
 export { HashingBudget, HASHING_ERRORS, ServerBusyError, defaultHashConcurrency, DEFAULT_HASH_QUEUE_LIMIT, type HashingBudgetOptions } from './hashing-budget.js';
 export { normalizeEmail } from './email.js';
 export { PlaceholderEmails, PlaceholderGuardMailer, isPlaceholderEmail, defaultPlaceholderDomain } from './placeholder-email.js';

@@ -5,14 +5,24 @@ import type { PasswordHasher } from './ports.js';
 
 // The spec's parameters, and better-auth's storage format (`<salt hex>:<key hex>`, where the
 // salt's hex string itself is the scrypt salt), so hashes made by better-auth verify unchanged.
-const PARAMS: ScryptOptions = { N: 16384, r: 16, p: 1, maxmem: 128 * 16384 * 16 * 2 };
+// `minimum` is for test suites only (as Rails' `SecurePassword.min_cost`): the same scrypt, 16
+// times cheaper; its hashes do not verify at the standard cost, nor the other way round.
+const PARAMS: Record<ScryptCost, ScryptOptions> = {
+  standard: { N: 16384, r: 16, p: 1, maxmem: 128 * 16384 * 16 * 2 },
+  minimum: { N: 1024, r: 16, p: 1, maxmem: 128 * 16384 * 16 * 2 },
+};
 const KEY_LENGTH = 64;
+
+/** scrypt's work factor: `standard` (the spec's) everywhere but in test suites. */
+export type ScryptCost = 'standard' | 'minimum';
 
 type Derive = (password: string, salt: string) => Promise<Buffer>;
 
 /** node:crypto's scrypt on libuv's thread pool: the event loop stays free. */
-const onThreadPool: Derive = (password, salt) =>
-  new Promise((resolve, reject) => scrypt(password, salt, KEY_LENGTH, PARAMS, (error, key) => (error ? reject(error) : resolve(key))));
+const onThreadPool =
+  (params: ScryptOptions): Derive =>
+  (password, salt) =>
+    new Promise((resolve, reject) => scrypt(password, salt, KEY_LENGTH, params, (error, key) => (error ? reject(error) : resolve(key))));
 
 export interface ScryptPasswordHasherOptions extends HashingBudgetOptions {
   /** A budget to share (otherwise one is made from `concurrency` and `queueLimit`). */
@@ -25,6 +35,8 @@ export interface ScryptPasswordHasherOptions extends HashingBudgetOptions {
    * during a sign-in storm while sign-ins slow down (and queue, then 503) instead.
    */
   threadPriority?: 'normal' | 'low';
+  /** `standard` (default). `minimum` only where nothing real is stored: test suites' gateways. */
+  cost?: ScryptCost;
 }
 
 /**
@@ -39,7 +51,8 @@ export class ScryptPasswordHasher implements PasswordHasher {
 
   constructor(options: ScryptPasswordHasherOptions = {}) {
     this.budget = options.budget ?? new HashingBudget({ ...options, concurrency: options.concurrency ?? defaultHashConcurrency(undefined, options.threadPriority ?? 'normal') });
-    this.derive = options.threadPriority === 'low' ? new LowPriorityScrypt().derive : onThreadPool;
+    const params = PARAMS[options.cost ?? 'standard'];
+    this.derive = options.threadPriority === 'low' ? new LowPriorityScrypt(params).derive : onThreadPool(params);
   }
 
   async hash(password: string): Promise<string> {
@@ -98,12 +111,14 @@ class LowPriorityScrypt {
   private readonly idle: Worker[] = [];
   private readonly jobs = new Map<Worker, Job>();
 
+  constructor(private readonly params: ScryptOptions) {}
+
   readonly derive: Derive = (password, salt) =>
     new Promise((resolve, reject) => {
       const worker = this.idle.pop() ?? this.start();
       worker.ref();
       this.jobs.set(worker, { resolve, reject });
-      worker.postMessage({ password, salt, keyLength: KEY_LENGTH, params: PARAMS });
+      worker.postMessage({ password, salt, keyLength: KEY_LENGTH, params: this.params });
     });
 
   private start(): Worker {

@@ -19,7 +19,7 @@ afterAll(async () => {
 });
 
 const shot = (page: Page, name: string) => snap(page, 'multi-session', name);
-const switcher = (page: Page) => page.getByRole('banner').locator('summary', { hasText: 'account switcher' });
+const switcher = (page: Page) => page.getByRole('banner').locator('details.account-switcher > summary');
 
 /** Opens the account switcher with the keyboard. */
 async function openSwitcher(page: Page) {
@@ -32,10 +32,10 @@ async function openSwitcher(page: Page) {
     await page.screenshot({ path: 'artifacts/screenshots/multi-session-switcher-closed.png' });
     throw new Error(`the account switcher did not open at ${page.url()}: ${await page.getByRole('banner').innerText()}`);
   });
-  await page.getByRole('list', { name: 'Signed-in accounts' }).waitFor();
+  await page.getByRole('banner').getByRole('list', { name: 'Signed-in accounts' }).waitFor();
 }
 
-const accountItem = (page: Page, name: string) => page.getByRole('list', { name: 'Signed-in accounts' }).getByRole('listitem').filter({ hasText: name });
+const accountItem = (page: Page, name: string) => page.getByRole('banner').getByRole('list', { name: 'Signed-in accounts' }).getByRole('listitem').filter({ hasText: name });
 
 /** Switches to the account named `name` by the keyboard, and waits for its account page. */
 async function switchTo(page: Page, name: string) {
@@ -85,12 +85,17 @@ browserIt('adds three accounts (one with two-factor), switches between them by k
   await page.goto('/account');
   await page.getByRole('heading', { name: 'Hello, Cat' }).waitFor();
   await openSwitcher(page);
-  const list = page.getByRole('list', { name: 'Signed-in accounts' });
+  const list = page.getByRole('banner').getByRole('list', { name: 'Signed-in accounts' });
   expect(await list.getByRole('listitem').count()).toBe(3);
   for (const person of people) await accountItem(page, person.name).getByText(person.email).waitFor();
   expect(await list.locator('[aria-current="true"]').innerText()).toContain('Cat');
   await expectAccessible(page, 'account switcher, three accounts');
   await shot(page, 'switcher');
+  // The same list as a page (where the switcher leads without script).
+  await page.goto('/accounts');
+  await page.getByRole('heading', { name: 'Your accounts', level: 1 }).waitFor();
+  expect(await page.locator('#main').getByRole('list', { name: 'Signed-in accounts' }).getByRole('listitem').count()).toBe(3);
+  await expectAccessible(page, 'your accounts page');
 
   await switchTo(page, 'Ada');
   await switchTo(page, 'Bea');
@@ -110,7 +115,7 @@ browserIt('adds three accounts (one with two-factor), switches between them by k
   await page.getByRole('status').getByText('An account was signed out elsewhere').waitFor();
   await expectAccessible(page, 'an account signed out elsewhere');
   await openSwitcher(page);
-  expect(await page.getByRole('list', { name: 'Signed-in accounts' }).getByRole('listitem').count()).toBe(2);
+  expect(await page.getByRole('banner').getByRole('list', { name: 'Signed-in accounts' }).getByRole('listitem').count()).toBe(2);
   expect(await accountItem(page, 'Bea').count()).toBe(0);
 
   // Recent activity of the active account (Cat): her sign-ins and the second factor, in words.
