@@ -40,7 +40,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const api = gateway(args);
   const current = await currentSession(api);
   // The header's account switcher: every account this browser holds (issue 33).
-  const held = current ? await heldAccounts(api, args.request, current.user.id) : { accounts: [], ended: false };
+  const held = current ? await heldAccounts(api, args.request, current.user) : { accounts: [], ended: false };
   return data(
     { user: current ? publicUser(current.user) : null, devOutbox: env().devOutbox, ...viewerFlags(current), accounts: held.accounts, accountEnded: held.ended },
     { headers: api.headers },

@@ -3,9 +3,11 @@
 // Settings), each its own route (organizations.$id.*.tsx) with the shared action of
 // lib/organization-area.server.ts. A member the two-factor policy shuts out sees what to do instead.
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, Link, NavLink, Outlet, useLoaderData, useLocation } from '@remix-run/react';
+import { Form, Link, NavLink, Outlet, useFetcher, useLoaderData, useLocation } from '@remix-run/react';
 import { Notice, SubmitButton } from '../components/forms';
+import { LeaveSection } from '../components/organizations/settings';
 import { TwoFactorRequired } from '../components/organizations/two-factor-required';
+import type { ActionResult } from '../lib/actions';
 import { aRole, hasRole, type Abilities } from '../components/organizations/model';
 import type { AreaView } from '../components/organizations/area';
 import { gateway } from '../lib/gateway.server';
@@ -63,6 +65,7 @@ function sections(base: string, can: Abilities) {
 export default function OrganizationArea() {
   const loaded = useLoaderData<typeof loader>();
   const location = useLocation();
+  const leave = useFetcher<ActionResult>();
   if (!loaded.organization) {
     return (
       <section className="card card--narrow" aria-labelledby="missing-title">
@@ -78,7 +81,7 @@ export default function OrganizationArea() {
       </section>
     );
   }
-  const { organization, myRole, can, blocked, notice } = loaded;
+  const { organization, myRole, can, blocked, notice, soleOwner } = loaded;
   const base = `/organizations/${encodeURIComponent(organization.id)}`;
   return (
     <div className="org-page org-area">
@@ -109,6 +112,8 @@ export default function OrganizationArea() {
       {blocked ? (
         <div className="org-area__content org-area__content--full">
           <TwoFactorRequired organizationName={organization.name} />
+          {/* Leaving stays open to a member the policy shuts out: posted to this page's route, whose action (the area's) answers. */}
+          <LeaveSection organizationName={organization.name} soleOwner={soleOwner} back={location.pathname} via={leave} action={location.pathname} />
         </div>
       ) : (
         <>

@@ -2,7 +2,7 @@
 // until their own account has a second factor (with the way to their Security page); then the
 // Settings page lists the members without one, the policy goes on, and such a member finds every
 // page of the organization closed with what to do and a link to their Security page. Turned off,
-// the organization opens again.
+// the organization opens again; required again, the shut-out member leaves from the refusal page.
 import type { Page } from 'playwright-core';
 import { browserIt, expectAccessible, signUp, snap, startStack, type Stack } from './harness';
 import { createOrganization, inviteAndJoin, openSection, password, unique } from './organizations-steps';
@@ -21,7 +21,7 @@ afterAll(async () => {
 
 const shot = (page: Page, name: string) => snap(page, 'organizations-two-factor', name);
 
-browserIt('requires two-factor of every member: the switch, who lacks it, and the refusal page', async () => {
+browserIt('requires two-factor of every member: the switch, who lacks it, and the refusal page (from which one can still leave)', async () => {
   const s = stack!;
   const id = unique();
   const owner = await s.newPage();
@@ -43,7 +43,7 @@ browserIt('requires two-factor of every member: the switch, who lacks it, and th
   await toggle.focus();
   await owner.page.keyboard.press('Space');
   await policy.getByRole('button', { name: 'Save two-factor policy' }).click();
-  await policy.getByText('Turn on two-factor authentication for your own account first', { exact: false }).waitFor();
+  await policy.getByRole('alert').getByText('Turn on two-factor authentication for your own account first', { exact: false }).waitFor();
   await policy.getByRole('alert').getByRole('link', { name: 'Go to your Security page' }).waitFor();
   await expectAccessible(owner.page, 'require two-factor refused');
   await shot(owner.page, 'enable-first');
@@ -81,5 +81,17 @@ browserIt('requires two-factor of every member: the switch, who lacks it, and th
   await policy.getByText('Two-factor authentication is no longer required.').waitFor();
   await guest.page.goto(`${base}/members`);
   await guest.page.getByRole('table').getByRole('rowheader', { name: 'Robin' }).waitFor();
+
+  // Required again: Sam, shut out, can still leave the organization from the refusal page.
+  await owner.page.goto(`${base}/settings`);
+  await toggle.check();
+  await policy.getByRole('button', { name: 'Save two-factor policy' }).click();
+  await policy.getByText('Two-factor authentication is now required of every member.').waitFor();
+  await guest.page.goto(`${base}/teams`);
+  await guest.page.getByRole('heading', { name: 'This organization requires two-factor authentication' }).waitFor();
+  await expectAccessible(guest.page, 'refused, with leave');
+  await guest.page.getByRole('button', { name: 'Leave organization' }).click();
+  await guest.page.waitForURL((url) => url.pathname === '/organizations');
+  await guest.page.getByText("You've left the organization.").waitFor();
   await Promise.all([owner.context.close(), guest.context.close()]);
 });

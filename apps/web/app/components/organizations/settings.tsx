@@ -1,4 +1,4 @@
-import { Form } from '@remix-run/react';
+import { Form, type FetcherWithComponents } from '@remix-run/react';
 import type { ActionResult } from '../../lib/actions';
 import { FormAlert, Notice, SubmitButton } from '../forms';
 import { FreshSignInLink } from '../fresh-sign-in';
@@ -42,8 +42,29 @@ export function SettingsSection({ organization, result, back }: { organization: 
   );
 }
 
-/** Leave the organization (any member but its only owner, who is told what to do instead). */
-export function LeaveSection({ organizationName, soleOwner, result, back }: { organizationName: string; soleOwner: boolean; result?: ActionResult; back: string }) {
+/**
+ * Leave the organization (any member but its only owner, who is told what to do instead). `via`: a
+ * fetcher to post with, where the page that shows the section is not the route that answers (the
+ * two-factor refusal, shown by the area's frame); its answer is the section's result.
+ */
+export function LeaveSection({
+  organizationName,
+  soleOwner,
+  result,
+  back,
+  via,
+  action,
+}: {
+  organizationName: string;
+  soleOwner: boolean;
+  result?: ActionResult;
+  back: string;
+  via?: FetcherWithComponents<ActionResult>;
+  /** Where the form posts (default: the page's own route). */
+  action?: string;
+}) {
+  const LeaveForm = via?.Form ?? Form;
+  result ??= via?.data;
   return (
     <section className="card" aria-labelledby="leave-title">
       <div className="card__header">
@@ -55,7 +76,7 @@ export function LeaveSection({ organizationName, soleOwner, result, back }: { or
         </p>
       </div>
       {soleOwner ? null : (
-        <Form method="post" className="form">
+        <LeaveForm method="post" action={action} className="form">
           <FormAlert errors={result?.errors}>
             <FreshSignInLink errors={result?.errors} back={back} />
           </FormAlert>
@@ -64,7 +85,7 @@ export function LeaveSection({ organizationName, soleOwner, result, back }: { or
               Leave organization
             </SubmitButton>
           </div>
-        </Form>
+        </LeaveForm>
       )}
     </section>
   );
