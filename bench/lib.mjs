@@ -215,3 +215,23 @@ export async function freshDatabase(adminUrl, name) {
 export function mb(bytes) {
   return `${(bytes / 1048576).toFixed(0)} MB`;
 }
+
+/**
+ * Seeds a bench database: `work(client)` in one transaction on the database at `url`, then each of
+ * `after` (VACUUM and ANALYZE run outside a transaction). A failed seed is rolled back.
+ */
+export async function seedInTransaction(url, work, after = ['ANALYZE']) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('BEGIN');
+    await work(client);
+    await client.query('COMMIT');
+    for (const statement of after) await client.query(statement);
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    await client.end();
+  }
+}
