@@ -196,6 +196,9 @@ describe('webhooks', () => {
       await waitFor((d) => d.attempts === 1 && d.status === 'pending' && d.lastStatusCode === 500);
       gateway.clock.advance(5_000);
       await receiver.until(() => receiver.received.length === 2, 'the retry after 5 s');
+      // The next attempt is scheduled from the clock when the answer comes back: move the clock only
+      // once the second answer is recorded, or the retry lands 300 s after the moved clock.
+      await waitFor((d) => d.attempts === 2 && d.status === 'pending');
       gateway.clock.advance(300_000);
       await receiver.until(() => receiver.received.length === 3, 'the retry after 300 s');
       const failed = await waitFor((d) => d.status === 'failed');
