@@ -19,11 +19,12 @@ afterAll(async () => {
 });
 
 const shot = (page: Page, name: string) => snap(page, 'multi-session', name);
-const switcher = (page: Page) => page.getByRole('banner').locator('details.account-switcher > summary');
+const switcherGroup = (page: Page) => page.getByRole('banner').getByRole('group', { name: 'Account switcher' });
+const switcher = (page: Page) => switcherGroup(page).locator('summary');
 
 /** Opens the account switcher with the keyboard. */
 async function openSwitcher(page: Page) {
-  const details = page.getByRole('banner').locator('details.account-switcher');
+  const details = switcherGroup(page);
   if ((await details.getAttribute('open')) === null) {
     await switcher(page).focus();
     await page.keyboard.press('Enter');

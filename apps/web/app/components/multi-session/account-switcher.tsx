@@ -12,7 +12,8 @@ export interface SwitcherAccount {
 }
 
 /**
- * The header's account switcher: a disclosure (`details`), keyboard-usable without script. Open, it
+ * The header's account switcher: a disclosure (`details`, the group named Account switcher; its
+ * summary reads Accounts), keyboard-usable without script. Open, it
  * lists the accounts this browser holds (picture, name, e-mail), the active one marked, with a
  * Switch button for each other, Add another account and Sign out of all accounts.
  *
@@ -34,7 +35,7 @@ function Disclosure({ accounts, active }: { accounts: SwitcherAccount[]; active:
   const element = useRef<HTMLDetailsElement>(null);
   useEffect(() => setOpen(element.current?.open ?? false), []);
   return (
-    <details ref={element} className="account-switcher" onToggle={(event) => setOpen(event.currentTarget.open)}>
+    <details ref={element} className="account-switcher" aria-label="Account switcher" onToggle={(event) => setOpen(event.currentTarget.open)}>
       <summary className="account-switcher__summary">
         {active ? <Avatar name={active.name} image={active.image} /> : null}
         <span>Accounts</span>
