@@ -1,7 +1,8 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { NavLink, Outlet, useLoaderData } from '@remix-run/react';
+import { Outlet, useLoaderData } from '@remix-run/react';
 import { Notice } from '../components/forms';
 import { Avatar } from '../components/avatar';
+import { SectionNav } from '../components/section-nav';
 import { publicUser, requireSession } from '../lib/auth.server';
 import { gateway } from '../lib/gateway.server';
 import accountStyles from '../styles/account.css?url';
@@ -54,17 +55,7 @@ export default function Account() {
           <Notice>{notice}</Notice>
         </div>
       ) : null}
-      <nav aria-label="Account settings" className="account-nav">
-        <ul>
-          {sections.map((section) => (
-            <li key={section.to}>
-              <NavLink to={section.to} end={section.end} prefetch="intent">
-                {section.label}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <SectionNav label="Account settings" sections={sections} />
       <div className="account__content">
         <Outlet />
       </div>

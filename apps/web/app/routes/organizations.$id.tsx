@@ -3,8 +3,9 @@
 // Settings), each its own route (organizations.$id.*.tsx) with the shared action of
 // lib/organization-area.server.ts. A member the two-factor policy shuts out sees what to do instead.
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, Link, NavLink, Outlet, useFetcher, useLoaderData, useLocation } from '@remix-run/react';
+import { Form, Link, Outlet, useFetcher, useLoaderData, useLocation } from '@remix-run/react';
 import { Notice, SubmitButton } from '../components/forms';
+import { SectionNav } from '../components/section-nav';
 import { LeaveSection } from '../components/organizations/settings';
 import { TwoFactorRequired } from '../components/organizations/two-factor-required';
 import type { ActionResult } from '../lib/actions';
@@ -117,17 +118,7 @@ export default function OrganizationArea() {
         </div>
       ) : (
         <>
-          <nav aria-label="Organization" className="org-nav">
-            <ul>
-              {sections(base, can).map((section) => (
-                <li key={section.to}>
-                  <NavLink to={section.to} prefetch="intent">
-                    {section.label}
-                  </NavLink>
-                </li>
-              ))}
-            </ul>
-          </nav>
+          <SectionNav label="Organization" sections={sections(base, can)} />
           <div className="org-area__content">
             <Outlet />
           </div>

@@ -2,18 +2,11 @@
 // Content-Security-Policy, and the pages and states the other journeys do not photograph (every
 // `snap` of every journey already runs `expectAccessible`).
 import type { Page } from 'playwright-core';
-import { browserIt, expectAccessible, signUp, snap, startStack, type Stack } from './harness';
+import { browserIt, expectAccessible, signUp, snap, useStack } from './harness';
 
 jest.setTimeout(180_000);
 
-let stack: Stack | undefined;
-
-beforeAll(async () => {
-  if (browserIt === it) stack = await startStack();
-});
-afterAll(async () => {
-  await stack?.stop();
-});
+const stack = useStack();
 
 const shot = (page: Page, name: string) => snap(page, 'accessibility', name);
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
@@ -24,7 +17,7 @@ const inject = (page: Page, html: string) => page.evaluate((markup) => document.
 describe('the accessibility check', () => {
   for (const javaScriptEnabled of [true, false]) {
     browserIt(`fails a page with a known violation, with JavaScript ${javaScriptEnabled ? 'on (under the strict CSP)' : 'off'}`, async () => {
-      const { context, page } = await stack!.newPage({ javaScriptEnabled });
+      const { context, page } = await stack().newPage({ javaScriptEnabled });
       const response = await page.goto('/sign-in');
       expect(response?.headers()['content-security-policy']).toMatch(/script-src 'self' 'nonce-[^']+'(;|$)/);
       await expectAccessible(page, 'sign-in');
@@ -45,7 +38,7 @@ describe('the accessibility check', () => {
 });
 
 browserIt('passes axe on the link landings, error states and confirmations no journey photographs', async () => {
-  const s = stack!;
+  const s = stack();
   const { context, page } = await s.newPage();
 
   // Signed out: where mailed links land, with and without a problem.

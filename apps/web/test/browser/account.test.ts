@@ -1,19 +1,12 @@
 // Account settings in Chromium: profile, both branches of changing the email, deleting by mailed
 // confirmation, and the pages at a phone's width.
 import type { Page } from 'playwright-core';
-import { browserIt, latestLink, signUp, snap, startStack, type Stack } from './harness';
+import { browserIt, latestLink, signUp, snap, useStack } from './harness';
 
 // Starting a gateway, this server and Chromium, then walking pages, takes a while.
 jest.setTimeout(180_000);
 
-let stack: Stack | undefined;
-
-beforeAll(async () => {
-  if (browserIt === it) stack = await startStack();
-});
-afterAll(async () => {
-  await stack?.stop();
-});
+const stack = useStack();
 
 const shot = (page: Page, name: string) => snap(page, 'account', name);
 const password = 'a calm long password';
@@ -21,7 +14,7 @@ const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).sli
 
 
 browserIt('edits the profile, with errors next to their fields', async () => {
-  const { context, page } = await stack!.newPage();
+  const { context, page } = await stack().newPage();
   await signUp(page, { name: 'Robin', email: `profile.${unique()}@example.com`, password });
   await page.goto('/account');
   await page.getByLabel('Name', { exact: true }).fill('Robin Calm');
@@ -46,7 +39,7 @@ browserIt('edits the profile, with errors next to their fields', async () => {
 });
 
 browserIt('changes an unverified email at once, and a verified one after approval by mail', async () => {
-  const s = stack!;
+  const s = stack();
   const { context, page } = await s.newPage();
   const first = `first.${unique()}@example.com`;
   const second = `second.${unique()}@example.com`;
@@ -86,7 +79,7 @@ browserIt('changes an unverified email at once, and a verified one after approva
 });
 
 browserIt('asks a person with a password for it before deleting, rather than mailing a link', async () => {
-  const s = stack!;
+  const s = stack();
   const { context, page } = await s.newPage();
   await signUp(page, { name: 'Robin', email: `leaving.${unique()}@example.com`, password });
   await page.goto('/account/delete');
@@ -109,7 +102,7 @@ browserIt('asks a person with a password for it before deleting, rather than mai
 });
 
 browserIt('fits a phone screen', async () => {
-  const s = stack!;
+  const s = stack();
   const { context, page } = await s.newPage({ width: 390 });
   for (const path of ['/', '/sign-up', '/sign-in', '/forgot-password']) {
     await page.goto(path);

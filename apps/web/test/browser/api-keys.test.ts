@@ -1,19 +1,12 @@
 // The API keys page in Chromium: create a key, see it once, use it against the gateway from Node,
 // disable it (refused), enable it, delete it (gone); the plain-words errors; the page without JavaScript.
 import type { Page } from 'playwright-core';
-import { browserIt, signUp, snap, startStack, type Stack } from './harness';
+import { browserIt, signUp, snap, useStack } from './harness';
 
 // Starting a gateway, this server and Chromium, then walking pages, takes a while.
 jest.setTimeout(180_000);
 
-let stack: Stack | undefined;
-
-beforeAll(async () => {
-  if (browserIt === it) stack = await startStack();
-});
-afterAll(async () => {
-  await stack?.stop();
-});
+const stack = useStack();
 
 const shot = (page: Page, name: string) => snap(page, 'api-keys', name);
 const password = 'a calm long password';
@@ -22,13 +15,13 @@ const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).sli
 
 /** GET /api/auth/get-session on the gateway with the key, as a program would. */
 async function callWithKey(key: string): Promise<{ status: number; body: { code?: string; user?: { email: string } } | null }> {
-  const response = await fetch(`${stack!.gatewayUrl}/api/auth/get-session`, { headers: { 'x-api-key': key } });
+  const response = await fetch(`${stack().gatewayUrl}/api/auth/get-session`, { headers: { 'x-api-key': key } });
   return { status: response.status, body: (await response.json()) as never };
 }
 
 browserIt('creates a key, shows it once, and the key works until it is disabled or deleted', async () => {
-  const { context, page } = await stack!.newPage();
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: stack!.webUrl });
+  const { context, page } = await stack().newPage();
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: stack().webUrl });
   const email = `keys.${unique()}@example.com`;
   await signUp(page, { name: 'Kit', email, password });
 
@@ -103,7 +96,7 @@ browserIt('creates a key, shows it once, and the key works until it is disabled 
 });
 
 browserIt('says in plain words when a key is gone or a name is too long', async () => {
-  const s = stack!;
+  const s = stack();
   const { context, page } = await s.newPage();
   await signUp(page, { name: 'Kit', email: `keys.errors.${unique()}@example.com`, password });
   await page.goto('/account/api-keys');
@@ -130,7 +123,7 @@ browserIt('says in plain words when a key is gone or a name is too long', async 
 });
 
 browserIt('works without JavaScript: the new key is a selectable read-only field', async () => {
-  const s = stack!;
+  const s = stack();
   const { context, page } = await s.newPage({ javaScriptEnabled: false });
   await signUp(page, { name: 'Kit', email: `keys.nojs.${unique()}@example.com`, password });
   await page.goto('/account/api-keys');
@@ -153,7 +146,7 @@ browserIt('works without JavaScript: the new key is a selectable read-only field
 });
 
 browserIt('fits a phone screen', async () => {
-  const { context, page } = await stack!.newPage({ width: 375 });
+  const { context, page } = await stack().newPage({ width: 375 });
   await signUp(page, { name: 'Kit', email: `p.${unique()}@example.com`, password });
   await page.goto('/account/api-keys');
   await page.getByLabel('Name', { exact: true }).fill('phone key');

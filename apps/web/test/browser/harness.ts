@@ -356,3 +356,21 @@ function describeViolation(violation: AxeViolation): string {
 
 /** `it`, or `it.skip` when Chromium is missing. */
 export const browserIt = hasChromium ? it : it.skip;
+
+/**
+ * The stack of one test file: started before its tests when the browser tests run (`browserIt` is
+ * `it`), stopped after them. Called at the top of the file; the function it returns gives the stack.
+ */
+export function useStack(options: StackOptions = {}): () => Stack {
+  let stack: Stack | undefined;
+  beforeAll(async () => {
+    if (browserIt === it) stack = await startStack(options);
+  });
+  afterAll(async () => {
+    await stack?.stop();
+  });
+  return () => {
+    if (!stack) throw new Error('the stack of this file has not started (are the browser tests skipped?)');
+    return stack;
+  };
+}

@@ -2,19 +2,12 @@
 // sign up -> verify from the outbox -> sign out -> sign in -> change password -> list and revoke a
 // session -> forgot/reset password -> delete account.
 import type { Page } from 'playwright-core';
-import { browserIt, latestLink, signUp, snap, startStack, type Stack } from './harness';
+import { browserIt, latestLink, signUp, snap, useStack } from './harness';
 
 // Starting a gateway, this server and Chromium, then walking pages, takes a while.
 jest.setTimeout(180_000);
 
-let stack: Stack | undefined;
-
-beforeAll(async () => {
-  if (browserIt === it) stack = await startStack();
-});
-afterAll(async () => {
-  await stack?.stop();
-});
+const stack = useStack();
 
 const shot = (page: Page, name: string) => snap(page, 'journey', name);
 const email = `ada.${Date.now()}@example.com`;
@@ -30,7 +23,7 @@ async function signIn(page: Page, identifier: string, password: string): Promise
 }
 
 browserIt('carries an account from sign-up to deletion', async () => {
-  const s = stack!;
+  const s = stack();
   const { context, page } = await s.newPage();
 
   // Sign up

@@ -3,20 +3,12 @@
 // an account signed out elsewhere disappearing with a notice, Sign out of all accounts, and the
 // Recent activity page; axe on each state.
 import type { Page } from 'playwright-core';
-import { browserIt, expectAccessible, signUp, snap, startStack, type Stack } from './harness';
+import { browserIt, expectAccessible, signUp, snap, useStack } from './harness';
 import { freshStep, password, signIn, totp, turnOn, unique } from './two-factor-steps';
 
 jest.setTimeout(300_000);
 
-let stack: Stack | undefined;
-
-beforeAll(async () => {
-  if (browserIt !== it) return;
-  stack = await startStack();
-});
-afterAll(async () => {
-  await stack?.stop();
-});
+const stack = useStack();
 
 const shot = (page: Page, name: string) => snap(page, 'multi-session', name);
 const switcherGroup = (page: Page) => page.getByRole('banner').getByRole('group', { name: 'Account switcher' });
@@ -48,7 +40,7 @@ async function switchTo(page: Page, name: string) {
 }
 
 browserIt('adds three accounts (one with two-factor), switches between them by keyboard, loses one signed out elsewhere, signs out of all', async () => {
-  const s = stack!;
+  const s = stack();
   const people = [
     { name: 'Ada', email: `ada.${unique()}@example.com` },
     { name: 'Bea', email: `bea.${unique()}@example.com` },
@@ -139,7 +131,7 @@ browserIt('adds three accounts (one with two-factor), switches between them by k
 });
 
 browserIt('shows a wrong password in the recent activity, paged', async () => {
-  const s = stack!;
+  const s = stack();
   const email = `activity.${unique()}@example.com`;
   const own = await s.newPage();
   await signUp(own.page, { name: 'Dee', email, password });

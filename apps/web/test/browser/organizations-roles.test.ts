@@ -3,24 +3,17 @@
 // a member, who then has exactly what it grants; deleting it is refused in words while the member
 // holds it, and works once they have another role. Keyboard-usable and axe-clean throughout.
 import type { Page } from 'playwright-core';
-import { browserIt, expectAccessible, signUp, snap, startStack, type Stack } from './harness';
+import { browserIt, expectAccessible, signUp, snap, useStack } from './harness';
 import { createOrganization, inviteAndJoin, memberRow, openSection, password, unique } from './organizations-steps';
 
 jest.setTimeout(240_000);
 
-let stack: Stack | undefined;
-
-beforeAll(async () => {
-  if (browserIt === it) stack = await startStack();
-});
-afterAll(async () => {
-  await stack?.stop();
-});
+const stack = useStack();
 
 const shot = (page: Page, name: string) => snap(page, 'organizations-roles', name);
 
 browserIt('creates, edits, assigns and deletes a role; an assigned role is not deleted, and says why', async () => {
-  const s = stack!;
+  const s = stack();
   const id = unique();
   const owner = await s.newPage();
   const guest = await s.newPage();

@@ -4,25 +4,18 @@
 // page of the organization closed with what to do and a link to their Security page. Turned off,
 // the organization opens again; required again, the shut-out member leaves from the refusal page.
 import type { Page } from 'playwright-core';
-import { browserIt, expectAccessible, signUp, snap, startStack, type Stack } from './harness';
+import { browserIt, expectAccessible, signUp, snap, useStack } from './harness';
 import { createOrganization, inviteAndJoin, openSection, password, unique } from './organizations-steps';
 import { turnOn } from './two-factor-steps';
 
 jest.setTimeout(240_000);
 
-let stack: Stack | undefined;
-
-beforeAll(async () => {
-  if (browserIt === it) stack = await startStack();
-});
-afterAll(async () => {
-  await stack?.stop();
-});
+const stack = useStack();
 
 const shot = (page: Page, name: string) => snap(page, 'organizations-two-factor', name);
 
 browserIt('requires two-factor of every member: the switch, who lacks it, and the refusal page (from which one can still leave)', async () => {
-  const s = stack!;
+  const s = stack();
   const id = unique();
   const owner = await s.newPage();
   const guest = await s.newPage();

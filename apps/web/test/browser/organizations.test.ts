@@ -2,19 +2,12 @@
 // organization and invites a second person by email; they sign up, open the mailed invitation
 // and accept; the owner makes them an admin, removes them, then deletes the organization.
 import type { Page } from 'playwright-core';
-import { browserIt, latestLink, signUp, snap, startStack, type Stack } from './harness';
+import { browserIt, latestLink, signUp, snap, useStack } from './harness';
 
 // Starting a gateway, this server and Chromium, then walking pages, takes a while.
 jest.setTimeout(240_000);
 
-let stack: Stack | undefined;
-
-beforeAll(async () => {
-  if (browserIt === it) stack = await startStack();
-});
-afterAll(async () => {
-  await stack?.stop();
-});
+const stack = useStack();
 
 const shot = (page: Page, name: string) => snap(page, 'organizations', name);
 const password = 'a calm long password';
@@ -28,7 +21,7 @@ const organizationName = `Maple Circle ${unique}`;
 const memberRow = (page: Page, name: string) => page.getByRole('table').getByRole('row').filter({ has: page.getByRole('rowheader', { name }) });
 
 browserIt('creates an organization, invites, promotes, removes and deletes', async () => {
-  const s = stack!;
+  const s = stack();
   const owner = await s.newPage();
   const guest = await s.newPage();
 
@@ -183,7 +176,7 @@ browserIt('creates an organization, invites, promotes, removes and deletes', asy
 });
 
 browserIt('works without JavaScript: the slug comes from the name, and teams are created, renamed and removed', async () => {
-  const { context, page } = await stack!.newPage({ javaScriptEnabled: false });
+  const { context, page } = await stack().newPage({ javaScriptEnabled: false });
   await signUp(page, { name: 'Ari', email: `nojs.${unique}@example.com`, password });
 
   await page.goto('/organizations');

@@ -3,18 +3,11 @@
 // and the sign-in button without JavaScript. The web app runs on http://localhost:PORT, the
 // relying party the gateway takes from AUTH_WEB_URL.
 import type { BrowserContext, Page } from 'playwright-core';
-import { browserIt, signUp, snap, startStack, type Stack } from './harness';
+import { browserIt, signUp, snap, useStack } from './harness';
 
 jest.setTimeout(180_000);
 
-let stack: Stack | undefined;
-
-beforeAll(async () => {
-  if (browserIt === it) stack = await startStack();
-});
-afterAll(async () => {
-  await stack?.stop();
-});
+const stack = useStack();
 
 const shot = (page: Page, name: string) => snap(page, 'passkeys', name);
 const password = 'a calm long password';
@@ -45,7 +38,7 @@ async function focusHolds(page: Page, text: string): Promise<string> {
 }
 
 browserIt('adds a passkey, renames it, signs in with it after signing out, and deletes it', async () => {
-  const { context, page } = await stack!.newPage();
+  const { context, page } = await stack().newPage();
   const authenticator = await virtualAuthenticator(context, page);
   const email = `passkeys.${unique()}@example.com`;
   await signUp(page, { name: 'Pat', email, password });
@@ -68,7 +61,7 @@ browserIt('adds a passkey, renames it, signs in with it after signing out, and d
   const item = page.getByRole('listitem').filter({ hasText: 'Laptop' });
   await item.getByRole('heading', { name: 'Laptop' }).waitFor();
   expect(await authenticator.credentials()).toHaveLength(1);
-  expect((await stack!.mails(email)).some((mail) => mail.purpose === 'passkey-added')).toBe(true);
+  expect((await stack().mails(email)).some((mail) => mail.purpose === 'passkey-added')).toBe(true);
   await shot(page, 'added');
 
   // Rename: the row asks for the new name.
@@ -118,7 +111,7 @@ browserIt('adds a passkey, renames it, signs in with it after signing out, and d
 });
 
 browserIt('without JavaScript: the passkey buttons explain that they need it', async () => {
-  const { context, page } = await stack!.newPage({ javaScriptEnabled: false });
+  const { context, page } = await stack().newPage({ javaScriptEnabled: false });
   await signUp(page, { name: 'Sam', email: `passkeys.nojs.${unique()}@example.com`, password });
   await page.goto('/account/security');
   await page.getByText('Adding a passkey needs JavaScript in your browser.').waitFor();
