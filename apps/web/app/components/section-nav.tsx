@@ -7,10 +7,14 @@ export interface Section {
   end?: boolean;
 }
 
-/** An area's own navigation (the account pages, an organization's): its sections as links, the current one marked. */
-export function SectionNav({ label, sections }: { label: string; sections: readonly Section[] }) {
+/**
+ * An area's own navigation (the account pages, an organization's, the admin console's): its
+ * sections as links, the current one marked. A column beside the page, a row of pills on small
+ * screens (base.css); `className` adds an area's own look.
+ */
+export function SectionNav({ label, sections, className }: { label: string; sections: readonly Section[]; className?: string }) {
   return (
-    <nav aria-label={label} className="section-nav">
+    <nav aria-label={label} className={className ? `section-nav ${className}` : 'section-nav'}>
       <ul>
         {sections.map((section) => (
           <li key={section.to}>

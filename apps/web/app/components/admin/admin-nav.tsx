@@ -1,5 +1,5 @@
 // The admin console's sections: people, the OAuth clients of the identity provider, and webhooks.
-import { NavLink } from '@remix-run/react';
+import { SectionNav } from '../section-nav';
 
 const sections = [
   { to: '/admin', label: 'Users', end: true },
@@ -7,18 +7,7 @@ const sections = [
   { to: '/admin/webhooks', label: 'Webhooks' },
 ];
 
+/** A row of pills above each page of the console (admin.css). */
 export function AdminNav() {
-  return (
-    <nav aria-label="Administration" className="admin-nav">
-      <ul>
-        {sections.map((section) => (
-          <li key={section.to}>
-            <NavLink to={section.to} end={section.end} prefetch="intent">
-              {section.label}
-            </NavLink>
-          </li>
-        ))}
-      </ul>
-    </nav>
-  );
+  return <SectionNav label="Administration" sections={sections} className="admin-nav" />;
 }
