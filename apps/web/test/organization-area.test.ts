@@ -1,7 +1,7 @@
 // The organization area's pure parts: the permission a role form sends, and the built-in roles'
 // table the pages mirror (checked against the organizations package's own, which the gateway reads).
 import path from 'node:path';
-import { abilitiesOf, BUILT_IN_PERMISSIONS, isBuiltIn, STATEMENTS } from '../app/components/organizations/model';
+import { abilitiesOf, abilitiesWith, BUILT_IN_PERMISSIONS, isBuiltIn, STATEMENTS } from '../app/components/organizations/model';
 import { manageableBy, permissionOf } from '../app/lib/organization-area.server';
 
 /** The organizations package's table, loaded from its sources (the web app depends on no core package). */
@@ -43,5 +43,19 @@ describe('the built-in roles', () => {
     expect(manageableBy(admin, 'me', { userId: 'm', role: 'reviewer' })).toEqual({ changeRole: true, remove: true });
     expect(manageableBy(abilitiesOf('owner'), 'me', { userId: 'o', role: 'owner' })).toEqual({ changeRole: true, remove: true });
     expect(manageableBy(abilitiesOf('member'), 'me', { userId: 'm', role: 'member' })).toEqual({ changeRole: false, remove: false });
+  });
+});
+
+describe('runtime roles', () => {
+  it('grant what their permissions list, together with the built-in roles of the same role string', () => {
+    const auditor = abilitiesWith('auditor', { auditor: { invitation: ['create'], ac: ['read'] } });
+    expect(Object.entries(auditor).filter(([, allowed]) => allowed).map(([ability]) => ability)).toEqual(['invite', 'readRoles']);
+    const withMember = abilitiesWith('auditor, member', { auditor: { team: ['update'] } });
+    expect(withMember).toMatchObject({ manageTeams: true, readRoles: true, invite: false, manageOwners: false, manageSso: false });
+    expect(abilitiesWith('auditor, admin', { auditor: {} })).toEqual(abilitiesOf('admin'));
+  });
+
+  it('grant nothing when their permissions are unknown', () => {
+    expect(Object.values(abilitiesWith('ghost', {})).some(Boolean)).toBe(false);
   });
 });

@@ -4,7 +4,7 @@
 // gateway checks every call; abilities only decide which forms a page shows.
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { routes } from '@tend/contracts';
-import { aRole, abilitiesFrom, abilitiesOf, hasRole, isBuiltIn, STATEMENTS, type Abilities, type Resource, type Section } from '../components/organizations/model';
+import { aRole, abilitiesFrom, abilitiesOf, abilitiesWith, hasRole, isBuiltIn, parseRoles, STATEMENTS, type Abilities, type Resource, type Section } from '../components/organizations/model';
 import { failureStatus, type ActionResult } from './actions';
 import { requireSession, type SessionAndUser } from './auth.server';
 import { call, callShared } from './call.server';
@@ -58,10 +58,18 @@ const ASKED: [Resource, string][] = [
   ['ac', 'delete'],
 ];
 
-/** What the viewer may do: the built-in table for owner, admin and member; the gateway's has-permission for a runtime role. */
+/**
+ * What the viewer may do: the built-in table for owner, admin and member; for a runtime role, its
+ * permissions as get-role answers them (one call per runtime role), or, when the viewer may not
+ * read roles, the gateway's has-permission asked once per ability.
+ */
 async function abilities(api: GatewayClient, organizationId: string, role: string): Promise<Abilities> {
   if (!role) return abilitiesOf('');
   if (isBuiltIn(role)) return abilitiesOf(role);
+  const runtime = parseRoles(role).filter((name) => !isBuiltIn(name));
+  const read = await Promise.all(runtime.map((roleName) => call(api, routes.getRole, { organizationId, roleName })));
+  const permissions = read.flatMap((r, i) => (r.ok ? [[runtime[i]!, r.data.permission] as const] : []));
+  if (permissions.length === runtime.length) return abilitiesWith(role, Object.fromEntries(permissions));
   const answers = await Promise.all(
     ASKED.map(async ([resource, action]) => {
       const r = await call(api, routes.hasOrganizationPermission, { organizationId, permissions: { [resource]: [action] } });

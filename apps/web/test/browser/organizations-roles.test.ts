@@ -95,6 +95,19 @@ browserIt('creates, edits, assigns and deletes a role; an assigned role is not d
   await expect(guest.page.getByRole('button', { name: 'Delete' }).count()).resolves.toBe(0);
   await shot(guest.page, 'as-auditor');
 
+  // Without Roles: read the pages cannot read the role: they ask the gateway one permission at a
+  // time, and still follow it (inviting, no Roles page).
+  await owner.page.goto(`${base}/roles`);
+  await role('Auditor').getByRole('button', { name: 'Edit' }).click();
+  const again = owner.page.getByRole('region', { name: 'Edit role Auditor' });
+  await again.getByRole('group', { name: /^Roles/ }).getByLabel('read', { exact: true }).uncheck();
+  await again.getByRole('button', { name: 'Save role' }).click();
+  await owner.page.getByText('The role auditor is saved.').waitFor();
+  await guest.page.goto(`${base}/invitations`);
+  await guest.page.getByRole('button', { name: 'Send invitation' }).waitFor();
+  await expect(guest.page.getByRole('navigation', { name: 'Organization' }).getByRole('link', { name: 'Roles' }).count()).resolves.toBe(0);
+  await expect(guest.page.getByRole('navigation', { name: 'Organization' }).getByRole('link', { name: 'Members' }).count()).resolves.toBe(1);
+
   // Deleting a role a member holds is refused, in words that say what to do.
   await owner.page.goto(`${base}/roles`);
   await role('Auditor').getByRole('button', { name: 'Delete' }).click();

@@ -110,8 +110,17 @@ export function abilitiesFrom(role: string, allowed: (resource: Resource, action
 
 /** The abilities of a built-in role string (owner: all; admin: all but delete; member: read the roles). */
 export function abilitiesOf(role: string): Abilities {
-  const roles = parseRoles(role).filter((name): name is Role => (ROLES as readonly string[]).includes(name));
-  return abilitiesFrom(role, (resource, action) => roles.some((name) => grants(BUILT_IN_PERMISSIONS[name], resource, action)));
+  return abilitiesWith(role, {});
+}
+
+/**
+ * The abilities of a role string whose runtime roles' permissions are known (`runtime`, by role
+ * name; a runtime role missing from it grants nothing): what any of its roles grants, as the
+ * gateway answers each permission.
+ */
+export function abilitiesWith(role: string, runtime: Readonly<Record<string, Permission>>): Abilities {
+  const permissions = parseRoles(role).map((name) => ((ROLES as readonly string[]).includes(name) ? BUILT_IN_PERMISSIONS[name as Role] : (runtime[name] ?? {})));
+  return abilitiesFrom(role, (resource, action) => permissions.some((permission) => grants(permission, resource, action)));
 }
 
 /** The longest slug we suggest. */
