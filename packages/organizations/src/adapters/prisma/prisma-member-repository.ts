@@ -27,13 +27,20 @@ export class PrismaMemberRepository implements MemberRepository {
     return row && toMemberWithUser(row);
   }
 
+  /**
+   * Every organization route's membership check: one statement by the (organizationId, userId)
+   * unique index joined to the user and the organization (Prisma's include sends one per table).
+   * Through `db`, so inside an ambient transaction it reads that transaction.
+   */
   async findAccess(organizationId: string, userId: string): Promise<MemberAccess | null> {
-    const row = await this.db.member.findUnique({
-      where: { organizationId_userId: { organizationId, userId } },
-      include: { user: { select: LISTED_USER_SELECT }, organization: { select: { requireTwoFactor: true } } },
-    });
+    const [row] = await this.db.$queryRaw<AccessRow[]>`
+      SELECT m.id, m."organizationId", m."userId", m.role, m."teamId", m."createdAt",
+             u.name AS "userName", u.email AS "userEmail", u.image AS "userImage", u."twoFactorEnabled", o."requireTwoFactor"
+        FROM "member" m JOIN "user" u ON u.id = m."userId" JOIN "organization" o ON o.id = m."organizationId"
+       WHERE m."organizationId" = ${organizationId} AND m."userId" = ${userId}`;
     if (!row) return null;
-    return { member: toMemberWithUser(row), requireTwoFactor: row.organization.requireTwoFactor, twoFactorEnabled: row.user.twoFactorEnabled };
+    const user = { id: row.userId, name: row.userName, email: row.userEmail, image: row.userImage };
+    return { member: toMemberWithUser({ ...row, user }), requireTwoFactor: row.requireTwoFactor, twoFactorEnabled: row.twoFactorEnabled };
   }
 
   async findByEmail(organizationId: string, email: string): Promise<MemberWithUser | null> {
@@ -165,4 +172,13 @@ async function isOnlyOwner(tx: Client, member: Member, guard: OwnerGuard): Promi
     select: { role: true },
   });
   return !others.some((other) => hasRole(other.role, guard.ownerRole));
+}
+
+/** The row of findAccess's statement. */
+interface AccessRow extends Member {
+  userName: string;
+  userEmail: string;
+  userImage: string | null;
+  twoFactorEnabled: boolean;
+  requireTwoFactor: boolean;
 }
